@@ -1,0 +1,1 @@
+"""Bots that play from their own view only."""

@@ -1,0 +1,95 @@
+"""A game in progress: the engine, plus the history that makes it replayable.
+
+>>> import random
+>>> game = Game.new(4, random.Random(7))
+>>> game.state.players[0].hand == game.state.players[0].hand[:5]
+True
+>>> len(game.legal_actions(0).actions) > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import Action
+from .cards import Card
+from .engine import Engine, RandomShuffler, Shuffler, deal
+from .events import Event
+from .legal import LegalActions, check_action, legal_actions, waiting_for
+from .scoring import GameResult, result_of
+from .state import GameState
+from .table_setup import setup_for
+from .view import PlayerView, view_for
+
+
+class _RecordingShuffler:
+    """Keeps every reshuffle's result, since the record must hold it."""
+
+    def __init__(self, inner: Shuffler) -> None:
+        self._inner = inner
+        self.orders: list[list[Card]] = []
+
+    def __call__(self, cards: list[Card]) -> list[Card]:
+        order = self._inner(cards)
+        self.orders.append(list(order))
+        return order
+
+
+class Game:
+    """One game: its state, the actions taken and the chance outcomes, in order."""
+
+    def __init__(self, players: int, deck: Sequence[Card], shuffler: Shuffler) -> None:
+        self.initial_deck: tuple[Card, ...] = tuple(deck)
+        self.state: GameState = deal(players, deck)
+        self._shuffler = _RecordingShuffler(shuffler)
+        self._engine = Engine(self.state, self._shuffler)
+        self.actions: list[Action] = []
+        self.opening_events: list[Event] = self._engine.start()
+
+    @classmethod
+    def new(cls, players: int, rng: random.Random) -> Game:
+        """A freshly shuffled game; `rng` also shuffles every later reshuffle."""
+        deck = setup_for(players).cards_in_play()
+        rng.shuffle(deck)
+        return cls(players, deck, RandomShuffler(rng))
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def reshuffles(self) -> list[list[Card]]:
+        """Every reshuffle's new deck so far, top card first."""
+        return self._shuffler.orders
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        """What the player at `seat` may do now."""
+        return legal_actions(self.state, seat)
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError unless `action` is legal now."""
+        check_action(self.state, action)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the game is waiting on."""
+        return waiting_for(self.state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action (or raise IllegalActionError, changing nothing)."""
+        events = self._engine.apply(action)
+        self.actions.append(action)
+        return events
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What the player at `seat` may see (None: a spectator)."""
+        return view_for(self.state, seat)
+
+    def result(self) -> GameResult:
+        """Scores and winners; final once the game is over."""
+        return result_of(self.state)

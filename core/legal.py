@@ -1,0 +1,474 @@
+"""What a player may do now: the single source of truth for buttons, help, bots and validation.
+
+`legal_actions` lists every concrete action open to a player, plus the bounds of the open-ended
+trade actions. `check_action` refuses anything else with an `IllegalActionError`. Both are built
+from the same small rule functions below, one per kind of action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .actions import (
+    AcceptTrade,
+    Action,
+    BuyField,
+    CounterTrade,
+    DeclineTrade,
+    DiscardFromHand,
+    DiscardOffered,
+    EndStep,
+    Harvest,
+    Plant,
+    PlantFaceUp,
+    PlantOffered,
+    PlantSetAside,
+    ProposeTrade,
+    WithdrawTrade,
+)
+from .cards import Card, Variety, variety_of
+from .errors import IllegalActionError
+from .state import GameState, PlayerState, Step, TradeOffer
+
+
+@dataclass(frozen=True)
+class TradeOptions:
+    """What a player may put into trade offers now."""
+
+    partners: tuple[int, ...]
+    """Seats he may propose to."""
+    hand_size: int
+    """He may offer any of his hand positions 0 .. hand_size-1."""
+    face_up: int
+    """He may offer face-up cards 0 .. face_up-1 (the active player only)."""
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """Everything one player may do at this moment."""
+
+    player: int
+    actions: tuple[Action, ...]
+    """Every concrete action, trade answers included (accepts with the first fitting cards)."""
+    trade: TradeOptions | None
+    """Set while he may propose or counter offers."""
+    waiting: bool
+    """The game cannot go on until this player acts."""
+
+    def __bool__(self) -> bool:
+        return bool(self.actions) or self.trade is not None
+
+
+def _fail(code: str, message: str) -> IllegalActionError:
+    return IllegalActionError(code, message)
+
+
+# --- the rule functions, one per kind of action ---------------------------------------------
+
+
+def fields_for(player: PlayerState, card: Card) -> tuple[int, ...]:
+    """The fields a card may be planted on (ruling 10)."""
+    variety = variety_of(card)
+    return tuple(i for i, f in enumerate(player.fields) if f.accepts(variety))
+
+
+def harvestable_fields(state: GameState, seat: int) -> tuple[int, ...]:
+    """Fields this player may harvest now, with single-card protection (ruling 2)."""
+    if state.step is Step.GAME_OVER:
+        return ()
+    if state.setup.is_duel and seat != state.active:
+        return ()
+    fields = state.players[seat].fields
+    sizes = [len(f.cards) for f in fields]
+    if any(n > 1 for n in sizes):
+        return tuple(i for i, n in enumerate(sizes) if n > 1)
+    return tuple(i for i, n in enumerate(sizes) if n == 1)
+
+
+def can_buy_field(state: GameState, seat: int) -> bool:
+    """The 3rd field may be bought once, at any time, by a player with enough coins."""
+    price = state.setup.third_field_price
+    player = state.players[seat]
+    return (
+        price is not None
+        and state.step is not Step.GAME_OVER
+        and not player.bought_third_field
+        and len(player.coins) >= price
+    )
+
+
+def may_plant_from_hand(state: GameState, seat: int) -> bool:
+    """Step 1 (duel step 2): the active player has a front card and plants left."""
+    return (
+        seat == state.active
+        and state.step in (Step.PLANT, Step.DUEL_PLANT)
+        and state.planted_this_step < 2
+        and bool(state.players[seat].hand)
+    )
+
+
+def may_end_step(state: GameState, seat: int) -> bool:
+    """The active player may finish steps that have an optional rest."""
+    if seat != state.active:
+        return False
+    if state.step in (Step.PLANT, Step.DUEL_PLANT):
+        return state.planted_this_step >= 1
+    return state.step in (Step.TRADE, Step.DUEL_FACE_UP)
+
+
+def may_discard_from_hand(state: GameState, seat: int) -> bool:
+    """Duel step 2: after at least one plant, one card from anywhere in the hand."""
+    return (
+        seat == state.active
+        and state.step is Step.DUEL_PLANT
+        and state.planted_this_step >= 1
+        and bool(state.players[seat].hand)
+    )
+
+
+def trade_options(state: GameState, seat: int) -> TradeOptions | None:
+    """Trades involve the active player and one other (ruling 6); only in step 2."""
+    if state.step is not Step.TRADE:
+        return None
+    hand_size = len(state.players[seat].hand)
+    if seat == state.active:
+        partners = tuple(s for s in range(len(state.players)) if s != seat)
+        return TradeOptions(partners, hand_size, len(state.face_up))
+    return TradeOptions((state.active,), hand_size, 0)
+
+
+def offer_cards_in_place(state: GameState, offer: TradeOffer) -> bool:
+    """Every card the proposer gives is still in his hand or, for the active player, face up."""
+    proposer = state.players[offer.proposer]
+    places = set(proposer.hand)
+    if offer.proposer == state.active:
+        places.update(state.face_up)
+    return all(card in places for card in offer.give)
+
+
+def fulfilment(state: GameState, seat: int, want: tuple[Variety, ...]) -> AcceptTrade | None:
+    """The first cards (face-up, then hand from the front) that give what an offer asks."""
+    needed = Counter(want)
+    face_up: list[int] = []
+    hand: list[int] = []
+    if seat == state.active:
+        for i, card in enumerate(state.face_up):
+            if needed[variety_of(card)] > 0:
+                needed[variety_of(card)] -= 1
+                face_up.append(i)
+    for i, card in enumerate(state.players[seat].hand):
+        if needed[variety_of(card)] > 0:
+            needed[variety_of(card)] -= 1
+            hand.append(i)
+    if any(needed.values()):
+        return None
+    return AcceptTrade(seat, 0, tuple(hand), tuple(face_up))
+
+
+# --- the menu -------------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState, seat: int) -> LegalActions:
+    """Everything the player at `seat` may do now."""
+    if state.step is Step.GAME_OVER:
+        return LegalActions(seat, (), None, False)
+    player = state.players[seat]
+    actions: list[Action] = []
+    waiting = False
+    step = state.step
+
+    if may_plant_from_hand(state, seat):
+        actions += [Plant(seat, f) for f in fields_for(player, player.hand[0])]
+        waiting = True
+    if may_discard_from_hand(state, seat):
+        actions += [DiscardFromHand(seat, i) for i in range(len(player.hand))]
+    if step is Step.PLANT_SET_ASIDE and player.set_aside:
+        for i, card in enumerate(player.set_aside):
+            actions += [PlantSetAside(seat, i, f) for f in fields_for(player, card)]
+        waiting = True
+    if seat == state.active and step is Step.DUEL_OFFERED:
+        for i, card in enumerate(state.offered):
+            actions += [PlantOffered(seat, i, f) for f in fields_for(player, card)]
+            actions.append(DiscardOffered(seat, i))
+        waiting = True
+    if seat == state.active and step is Step.DUEL_FACE_UP:
+        for i, card in enumerate(state.face_up):
+            actions += [PlantFaceUp(seat, i, f) for f in fields_for(player, card)]
+    if may_end_step(state, seat):
+        actions.append(EndStep(seat))
+        waiting = True
+    trade = trade_options(state, seat)
+    if trade is not None:
+        for offer in state.offers.values():
+            if offer.receiver == seat:
+                accept = fulfilment(state, seat, offer.want)
+                if accept is not None and offer_cards_in_place(state, offer):
+                    actions.append(AcceptTrade(seat, offer.id, accept.hand, accept.face_up))
+                actions.append(DeclineTrade(seat, offer.id))
+            elif offer.proposer == seat:
+                actions.append(WithdrawTrade(seat, offer.id))
+    actions += [Harvest(seat, f) for f in harvestable_fields(state, seat)]
+    if can_buy_field(state, seat):
+        actions.append(BuyField(seat))
+    return LegalActions(seat, tuple(actions), trade, waiting)
+
+
+def waiting_for(state: GameState) -> tuple[int, ...]:
+    """The seats the game is waiting on."""
+    if state.step is Step.GAME_OVER:
+        return ()
+    if state.step is Step.PLANT_SET_ASIDE:
+        return tuple(i for i, p in enumerate(state.players) if p.set_aside)
+    return (state.active,)
+
+
+# --- validation -----------------------------------------------------------------------------
+
+
+def check_action(state: GameState, action: Action) -> None:
+    """Raise IllegalActionError unless `action` is legal now. Never changes the state."""
+    if state.step is Step.GAME_OVER:
+        raise _fail("game-over", "The game is over.")
+    if not 0 <= action.player < len(state.players):
+        raise _fail("no-such-player", f"There is no seat {action.player + 1}.")
+    checker = _CHECKERS.get(type(action))
+    if checker is None:
+        raise _fail("unknown-action", f"Unknown action {type(action).__name__}.")
+    checker(state, action)
+
+
+def _field_index(player: PlayerState, field: int) -> None:
+    if not 0 <= field < len(player.fields):
+        raise _fail("no-such-field", f"You have no field {field + 1}.")
+
+
+def _check_planting(player: PlayerState, card: Card, field: int) -> None:
+    _field_index(player, field)
+    if field not in fields_for(player, card):
+        planted = player.fields[field].variety
+        assert planted is not None
+        raise _fail(
+            "field-taken",
+            f"Field {field + 1} holds {planted.title}s; a {variety_of(card).title} "
+            "needs an empty field or one of its own variety.",
+        )
+
+
+def _own_turn(state: GameState, action: Action, steps: tuple[Step, ...], what: str) -> None:
+    if action.player != state.active:
+        raise _fail("not-your-turn", "It is not your turn.")
+    if state.step not in steps:
+        raise _fail("wrong-step", f"You cannot {what} now.")
+
+
+def _check_plant(state: GameState, action: Action) -> None:
+    assert isinstance(action, Plant)
+    _own_turn(state, action, (Step.PLANT, Step.DUEL_PLANT), "plant from your hand")
+    player = state.players[action.player]
+    if not may_plant_from_hand(state, action.player):
+        raise _fail("no-more-planting", "You have planted all you may from your hand.")
+    _check_planting(player, player.hand[0], action.field)
+
+
+def _check_plant_set_aside(state: GameState, action: Action) -> None:
+    assert isinstance(action, PlantSetAside)
+    if state.step is not Step.PLANT_SET_ASIDE:
+        raise _fail("wrong-step", "Cards set aside are planted in step 3.")
+    player = state.players[action.player]
+    if not 0 <= action.index < len(player.set_aside):
+        raise _fail("no-such-card", f"You have no set-aside card {action.index + 1}.")
+    _check_planting(player, player.set_aside[action.index], action.field)
+
+
+def _check_area_card(state: GameState, action: Action, step: Step, area: list[Card]) -> Card:
+    assert isinstance(action, PlantFaceUp | PlantOffered | DiscardOffered)
+    _own_turn(state, action, (step,), "do that")
+    if not 0 <= action.index < len(area):
+        raise _fail("no-such-card", f"There is no card {action.index + 1} there.")
+    return area[action.index]
+
+
+def _check_plant_face_up(state: GameState, action: Action) -> None:
+    assert isinstance(action, PlantFaceUp)
+    card = _check_area_card(state, action, Step.DUEL_FACE_UP, state.face_up)
+    _check_planting(state.players[action.player], card, action.field)
+
+
+def _check_plant_offered(state: GameState, action: Action) -> None:
+    assert isinstance(action, PlantOffered)
+    card = _check_area_card(state, action, Step.DUEL_OFFERED, state.offered)
+    _check_planting(state.players[action.player], card, action.field)
+
+
+def _check_discard_offered(state: GameState, action: Action) -> None:
+    _check_area_card(state, action, Step.DUEL_OFFERED, state.offered)
+
+
+def _check_discard_from_hand(state: GameState, action: Action) -> None:
+    assert isinstance(action, DiscardFromHand)
+    _own_turn(state, action, (Step.DUEL_PLANT,), "discard from your hand")
+    if not may_discard_from_hand(state, action.player):
+        raise _fail("plant-first", "Plant at least one card before you discard.")
+    if not 0 <= action.position < len(state.players[action.player].hand):
+        raise _fail("no-such-card", f"You have no hand card {action.position + 1}.")
+
+
+def _check_end_step(state: GameState, action: Action) -> None:
+    if action.player != state.active:
+        raise _fail("not-your-turn", "It is not your turn.")
+    if not may_end_step(state, action.player):
+        if state.step in (Step.PLANT, Step.DUEL_PLANT):
+            raise _fail("must-plant", "You must plant the first card of your hand.")
+        raise _fail("cannot-end-step", "This step ends when its cards are planted.")
+
+
+def _check_harvest(state: GameState, action: Action) -> None:
+    assert isinstance(action, Harvest)
+    player = state.players[action.player]
+    _field_index(player, action.field)
+    if state.setup.is_duel and action.player != state.active:
+        raise _fail("duel-sell-own-turn", "In the bean duel you may sell only on your turn.")
+    if not player.fields[action.field].cards:
+        raise _fail("empty-field", f"Field {action.field + 1} is empty.")
+    if action.field not in harvestable_fields(state, action.player):
+        raise _fail(
+            "single-card-protected",
+            f"Field {action.field + 1} holds a single bean; it may be harvested only "
+            "when none of your fields holds more than one.",
+        )
+
+
+def _check_buy_field(state: GameState, action: Action) -> None:
+    price = state.setup.third_field_price
+    player = state.players[action.player]
+    if price is None:
+        raise _fail("no-third-field", "No 3rd field can be bought in this game.")
+    if player.bought_third_field:
+        raise _fail("third-field-owned", "You have already bought your 3rd field.")
+    if len(player.coins) < price:
+        raise _fail("not-enough-coins", f"The 3rd field costs {price} coins.")
+
+
+def _check_trade_step(state: GameState, action: Action) -> TradeOptions:
+    options = trade_options(state, action.player)
+    if options is None:
+        raise _fail("not-trading", "Trading happens only in step 2 of a turn.")
+    return options
+
+
+def _check_gift(
+    state: GameState,
+    seat: int,
+    options: TradeOptions,
+    hand: tuple[int, ...],
+    face_up: tuple[int, ...],
+) -> None:
+    """The cards a player names are distinct and his to give."""
+    if len(set(hand)) != len(hand) or len(set(face_up)) != len(face_up):
+        raise _fail("card-twice", "A card is named twice.")
+    if any(not 0 <= i < options.hand_size for i in hand):
+        raise _fail("no-such-card", "You do not have a card at that hand position.")
+    if face_up and seat != state.active:
+        raise _fail("not-your-face-up", "Only the active player trades the face-up cards.")
+    if any(not 0 <= i < options.face_up for i in face_up):
+        raise _fail("no-such-card", "There is no such face-up card.")
+
+
+def _check_offer_terms(
+    state: GameState,
+    action: ProposeTrade | CounterTrade,
+    partner: int,
+    options: TradeOptions,
+) -> None:
+    _check_gift(state, action.player, options, action.hand, action.face_up)
+    if not action.hand and not action.face_up:
+        raise _fail("empty-offer", "An offer must give at least one card.")
+    partner_cards = len(state.players[partner].hand)
+    if partner == state.active:
+        partner_cards += len(state.face_up)
+    if len(action.want) > partner_cards:
+        raise _fail("want-too-many", "You ask for more cards than your partner can give.")
+
+
+def _check_propose(state: GameState, action: Action) -> None:
+    assert isinstance(action, ProposeTrade)
+    options = _check_trade_step(state, action)
+    if action.partner not in options.partners:
+        if action.player != state.active and 0 <= action.partner < len(state.players):
+            raise _fail("trade-with-active", "Trades must involve the active player.")
+        raise _fail("no-such-partner", "You cannot trade with that player.")
+    _check_offer_terms(state, action, action.partner, options)
+
+
+def _open_offer(state: GameState, offer_id: int) -> TradeOffer:
+    offer = state.offers.get(offer_id)
+    if offer is None:
+        raise _fail("no-such-offer", f"There is no open offer {offer_id}.")
+    return offer
+
+
+def _offer_to_me(state: GameState, action: CounterTrade | AcceptTrade | DeclineTrade) -> TradeOffer:
+    offer = _open_offer(state, action.offer)
+    if offer.receiver != action.player:
+        raise _fail("not-your-offer", f"Offer {offer.id} is not made to you.")
+    return offer
+
+
+def _check_counter(state: GameState, action: Action) -> None:
+    assert isinstance(action, CounterTrade)
+    options = _check_trade_step(state, action)
+    offer = _offer_to_me(state, action)
+    _check_offer_terms(state, action, offer.proposer, options)
+
+
+def _check_accept(state: GameState, action: Action) -> None:
+    assert isinstance(action, AcceptTrade)
+    options = _check_trade_step(state, action)
+    offer = _offer_to_me(state, action)
+    if not offer_cards_in_place(state, offer):
+        raise _fail("stale-offer", f"Offer {offer.id} is stale: its cards are gone.")
+    _check_gift(state, action.player, options, action.hand, action.face_up)
+    given = accepted_cards(state, action)
+    if Counter(variety_of(c) for c in given) != Counter(offer.want):
+        asked = ", ".join(v.title for v in offer.want) or "nothing"
+        raise _fail("wrong-cards", f"Offer {offer.id} asks for: {asked}.")
+
+
+def accepted_cards(state: GameState, action: AcceptTrade) -> list[Card]:
+    """The cards an accepting player names, face-up first."""
+    hand = state.players[action.player].hand
+    return [state.face_up[i] for i in action.face_up] + [hand[i] for i in action.hand]
+
+
+def _check_decline(state: GameState, action: Action) -> None:
+    assert isinstance(action, DeclineTrade)
+    _check_trade_step(state, action)
+    _offer_to_me(state, action)
+
+
+def _check_withdraw(state: GameState, action: Action) -> None:
+    assert isinstance(action, WithdrawTrade)
+    _check_trade_step(state, action)
+    offer = _open_offer(state, action.offer)
+    if offer.proposer != action.player:
+        raise _fail("not-your-offer", f"Offer {offer.id} is not yours to withdraw.")
+
+
+_CHECKERS: dict[type[Action], Callable[[GameState, Action], None]] = {
+    Plant: _check_plant,
+    PlantSetAside: _check_plant_set_aside,
+    PlantFaceUp: _check_plant_face_up,
+    PlantOffered: _check_plant_offered,
+    DiscardOffered: _check_discard_offered,
+    DiscardFromHand: _check_discard_from_hand,
+    EndStep: _check_end_step,
+    Harvest: _check_harvest,
+    BuyField: _check_buy_field,
+    ProposeTrade: _check_propose,
+    CounterTrade: _check_counter,
+    AcceptTrade: _check_accept,
+    DeclineTrade: _check_decline,
+    WithdrawTrade: _check_withdraw,
+}

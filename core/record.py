@@ -7,13 +7,14 @@ the rules and names the first one that is wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionFormatError, action_from_json, action_to_json
 from .cards import CARD_COUNT, Card
 from .errors import IllegalActionError, RecordError
+from .events import Event
 from .game import Game
 from .scoring import GameResult
 from .table_setup import MAX_PLAYERS, MIN_PLAYERS
@@ -179,27 +180,33 @@ class _RecordedShuffler:
         return list(order)
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Game:
-    """Play a record's actions (the first `upto` of them) and return the game.
+def replay_steps(
+    record: GameRecord, upto: int | None = None
+) -> Iterator[tuple[Game, int | None, Action | None, list[Event]]]:
+    """Replay a record step by step: first the opening (index None), then each action.
 
-    Raises RecordError naming the first action that is not legal at its point.
+    Yields the game (mutated in place), the action's index, the action and its events. Raises
+    RecordError naming the first action that is not legal at its point.
     """
-    players = len(record.seats)
     shuffler = _RecordedShuffler(record.reshuffles)
     try:
-        game = Game(players, record.deck, shuffler)
+        game = Game(len(record.seats), record.deck, shuffler)
     except ValueError as error:
         raise RecordError(f"bad deck: {error}") from None
+    yield game, None, None, game.opening_events
     actions = record.actions if upto is None else record.actions[:upto]
     for index, action in enumerate(actions):
+        if game.is_over:
+            raise RecordError("action after the end of the game", index)
         try:
-            game.apply(action)
+            events = game.apply(action)
         except IllegalActionError as error:
             raise RecordError(
                 f"illegal {action.kind} by seat {action.player}: {error}", index
             ) from None
         except RecordError as error:
             raise RecordError(str(error), index) from None
+        yield game, index, action, events
     if upto is None:
         if shuffler.used != len(record.reshuffles):
             raise RecordError("the record holds more reshuffles than the game made")
@@ -208,7 +215,15 @@ def replay(record: GameRecord, upto: int | None = None) -> Game:
                 raise RecordError("the record states a result but the game has not ended")
             if game.result() != record.result:
                 raise RecordError("the stated result differs from the replayed one")
-    return game
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Game:
+    """Play a record's actions (the first `upto` of them) and return the game."""
+    last: Game | None = None
+    for game, _, _, _ in replay_steps(record, upto):
+        last = game
+    assert last is not None
+    return last
 
 
 def _seat_json(seat: SeatRecord) -> dict[str, Any]:

@@ -1,1 +1,8 @@
-"""Bots that play from their own view only."""
+"""Bots that play from their own view only, and a driver that lets them play whole games."""
+
+from .base import Bot
+from .driver import STRATEGIES, make_bot, play_out
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
+
+__all__ = ["STRATEGIES", "Bot", "HeuristicBot", "RandomBot", "make_bot", "play_out"]

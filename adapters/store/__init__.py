@@ -1,0 +1,16 @@
+"""The game store on SQLite (a file path) or PostgreSQL (a URL), behind the core's `GameStore`."""
+
+from __future__ import annotations
+
+from .database import SCHEMA_VERSION, NotAStore, SchemaTooNew, database_url, display_name
+from .sql_store import SqlGameStore, open_store
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "NotAStore",
+    "SchemaTooNew",
+    "SqlGameStore",
+    "database_url",
+    "display_name",
+    "open_store",
+]

@@ -1,0 +1,197 @@
+"""Opening a store's database: a path or URL, the connection settings, and the schema version.
+
+A plain path is a SQLite file. SQLite runs in WAL mode with `synchronous=FULL`, so a commit is
+on disk when it returns, and a busy timeout, so a second writer waits instead of failing. Writing
+transactions start with `BEGIN IMMEDIATE`, which takes the write lock before reading, so two
+writers queue up instead of deadlocking.
+
+The schema version is the newest Alembic revision applied. A new database is migrated to the
+newest revision this code knows; one with an unknown revision was made by a newer bohnanza and is
+refused, with nothing written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+
+from bohnanza.core.ports import StoreError
+
+SCHEMA_REVISIONS = ("0001",)
+"""Every schema revision this code knows, oldest first; the last is the current version."""
+SCHEMA_VERSION = SCHEMA_REVISIONS[-1]
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class NotAStore(StoreError):
+    """The target is missing, is not a database, or is not a game store."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of bohnanza."""
+
+
+def is_url(target: str) -> bool:
+    """A database URL, as opposed to a file path."""
+    return "://" in target
+
+
+def database_url(target: str) -> str:
+    """The SQLAlchemy URL for a path or URL; `postgresql://` uses the psycopg driver."""
+    if not is_url(target):
+        return "sqlite:///" + str(Path(target).expanduser().resolve())
+    for plain in ("postgresql://", "postgres://"):
+        if target.startswith(plain):
+            return "postgresql+psycopg://" + target[len(plain) :]
+    return target
+
+
+def display_name(target: str) -> str:
+    """The target as it may be shown: a path as given, a URL without its password."""
+    if not is_url(target):
+        return target
+    try:
+        return make_url(target).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "the database URL"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL, or None for another database or an in-memory one."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database or "")
+
+
+def check_sqlite_file(path: Path, name: str, create: bool) -> None:
+    """Refuse a missing file (unless creating), a folder, or a file that is not SQLite."""
+    if path.is_dir():
+        raise NotAStore(f"{name}: is a directory, not a database")
+    if not path.exists():
+        if not create:
+            raise NotAStore(f"{name}: no such file")
+        if not path.parent.is_dir():
+            raise NotAStore(f"{name}: the folder {path.parent} does not exist")
+        return
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(_SQLITE_MAGIC))
+    except OSError as error:
+        raise NotAStore(f"{name}: {error.strerror}") from None
+    if head and head != _SQLITE_MAGIC:
+        raise NotAStore(f"{name}: not a database")
+
+
+def make_engine(target: str, create: bool) -> Engine:
+    """An engine for a path or URL, with SQLite set up for durable, queued writes."""
+    name = display_name(target)
+    try:
+        url = database_url(target)
+        path = sqlite_path(url)
+        if path is not None:
+            check_sqlite_file(path, name, create)
+        engine = create_engine(url, pool_pre_ping=False)
+    except (ArgumentError, NoSuchModuleError, ValueError):
+        raise NotAStore(f"{name}: not a database path or a supported database URL") from None
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine)
+    return engine
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Transactions are begun explicitly below, not by the driver.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout = 30000")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get("write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+@contextmanager
+def translated_errors(name: str) -> Iterator[None]:
+    """Turn driver errors into one-line StoreErrors naming the database.
+
+    A broken constraint (IntegrityError) passes through: the caller knows what it means.
+    """
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DBAPIError as error:
+        raise StoreError(f"{name}: {_reason(error)}") from None
+
+
+def _reason(error: DBAPIError) -> str:
+    message = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+    if "file is not a database" in message:
+        return "not a database"
+    if error.connection_invalidated or "connection" in message.lower():
+        return f"cannot connect: {message}"
+    return message
+
+
+def schema_revision(connection: Connection) -> str | None:
+    """The applied schema revision, or None for a database without one."""
+    tables = set(inspect(connection).get_table_names())
+    if "alembic_version" not in tables:
+        if tables:
+            raise NotAStore("not a bohnanza game store (it holds other tables)")
+        return None
+    row = connection.execute(text("SELECT version_num FROM alembic_version")).first()
+    return None if row is None else str(row[0])
+
+
+def prepare_schema(engine: Engine, name: str, create: bool) -> None:
+    """Check the schema version; migrate a new or older database when allowed."""
+    with translated_errors(name):
+        try:
+            with engine.connect() as connection:
+                revision = schema_revision(connection)
+        except NotAStore as error:
+            raise NotAStore(f"{name}: {error}") from None
+    if revision is not None and revision not in SCHEMA_REVISIONS:
+        raise SchemaTooNew(
+            f"{name}: its schema version {revision} is newer than this bohnanza knows "
+            f"({SCHEMA_VERSION}); upgrade bohnanza to read it"
+        )
+    if revision is None and not create:
+        raise NotAStore(f"{name}: not a bohnanza game store (it is empty)")
+    with translated_errors(name):
+        if create and engine.dialect.name == "sqlite":
+            # Persistent in the file: set once, by a writer, on a database known to be ours.
+            raw = engine.raw_connection()
+            try:
+                raw.cursor().execute("PRAGMA journal_mode = WAL")
+            finally:
+                raw.close()
+        if revision != SCHEMA_VERSION:
+            migrate(engine)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision, in one transaction."""
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    with engine.connect() as connection:
+        connection.execution_options(write=True)
+        with connection.begin():
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")

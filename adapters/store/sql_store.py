@@ -1,0 +1,417 @@
+"""`SqlGameStore`: the game store on SQLite or PostgreSQL, through SQLModel's tables.
+
+Appending an action is one transaction: lock the game's row, check the sequence number, insert
+the action with its chained hash, move the game's head, commit. The primary key (game, seq) makes
+a second writer's insert of the same number fail even if the lock were bypassed; either way the
+loser gets a `SequenceConflict` and nothing of it is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from itertools import groupby
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
+
+from bohnanza.core.audit import (
+    action_payload,
+    canonical_json,
+    header_hash,
+    link_hash,
+    reshuffles_payload,
+)
+from bohnanza.core.ports import (
+    FINISHED,
+    IN_PROGRESS,
+    Appended,
+    AppendResult,
+    ChainLink,
+    DuplicateGame,
+    GameFinished,
+    GameSummary,
+    NewGame,
+    SeatIdentity,
+    SequenceConflict,
+    StoredAction,
+    StoredGame,
+    UnknownGame,
+    UnreadableGame,
+)
+from bohnanza.core.record import GameRecord
+from bohnanza.core.scoring import GameResult
+
+from .database import display_name, make_engine, prepare_schema, translated_errors
+from .tables import ActionRow, GameRow, SeatRow
+
+_GAME_COLUMNS = (
+    col(GameRow.id),
+    col(GameRow.players),
+    col(GameRow.status),
+    col(GameRow.options),
+    col(GameRow.deck),
+    col(GameRow.created_at),
+    col(GameRow.result),
+    col(GameRow.header_hash),
+    col(GameRow.action_count),
+    col(GameRow.head_hash),
+)
+_SEAT_COLUMNS = (
+    col(SeatRow.game_id),
+    col(SeatRow.position),
+    col(SeatRow.platform),
+    col(SeatRow.user_id),
+    col(SeatRow.name),
+    col(SeatRow.kind),
+    col(SeatRow.strategy),
+)
+_LINK_COLUMNS = (
+    col(ActionRow.game_id),
+    col(ActionRow.seq),
+    col(ActionRow.payload),
+    col(ActionRow.reshuffles),
+    col(ActionRow.hash),
+)
+
+
+class _GameMovedOn(Exception):
+    """Another writer stored an action first; the transaction is rolled back."""
+
+
+def open_store(target: str, create: bool = False) -> SqlGameStore:
+    """Open the store at a path or URL; `create` makes and migrates a new one.
+
+    Raises StoreError (one readable line) for a missing file, a file that is not a database, a
+    database of another kind or of a newer schema, or a server that cannot be reached.
+    """
+    name = display_name(target)
+    engine = make_engine(target, create)
+    try:
+        prepare_schema(engine, name, create)
+    except BaseException:
+        engine.dispose()
+        raise
+    return SqlGameStore(engine, name)
+
+
+class SqlGameStore:
+    """The `GameStore` port on a SQL database."""
+
+    def __init__(self, engine: Engine, name: str) -> None:
+        self._engine = engine
+        self.name = name
+
+    @property
+    def dialect(self) -> str:
+        """'sqlite' or 'postgresql'."""
+        return self._engine.dialect.name
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> SqlGameStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[Connection]:
+        with translated_errors(self.name), self._engine.connect() as connection:
+            connection.execution_options(write=write)
+            with connection.begin():
+                yield connection
+
+    # --- writing --------------------------------------------------------------------------
+
+    def add_game(self, game: NewGame) -> None:
+        """Store a new game with no actions yet."""
+        self.add_complete_game(game, (), None)
+
+    def add_complete_game(
+        self, game: NewGame, actions: Sequence[StoredAction], result: GameResult | None
+    ) -> None:
+        """Store a whole game in one transaction, its hash chain computed here."""
+        head = header_hash(game)
+        rows = []
+        for seq, stored in enumerate(actions):
+            if stored.seq != seq:
+                raise ValueError("actions must be numbered 0, 1, 2, … in order")
+            payload = action_payload(stored.action)
+            reshuffles = reshuffles_payload(stored.reshuffles)
+            head = link_hash(head, payload, reshuffles)
+            rows.append(_action_row(game.game_id, stored, payload, reshuffles, head))
+        game_row = _game_row(game, len(rows), head, result)
+        try:
+            with self._transaction(write=True) as connection:
+                connection.execute(insert(GameRow), [game_row])
+                connection.execute(insert(SeatRow), _seat_rows(game))
+                if rows:
+                    connection.execute(insert(ActionRow), rows)
+        except IntegrityError:
+            raise DuplicateGame(game.game_id) from None
+
+    def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
+        """Store one action durably (one transaction, one commit)."""
+        payload = action_payload(action.action)
+        reshuffles = reshuffles_payload(action.reshuffles)
+        try:
+            with self._transaction(write=True) as connection:
+                head = connection.execute(
+                    select(col(GameRow.status), col(GameRow.head_hash), col(GameRow.action_count))
+                    .where(col(GameRow.id) == game_id)
+                    .with_for_update()
+                ).first()
+                if head is None:
+                    raise UnknownGame(game_id)
+                status, head_hash, count = head
+                if status == FINISHED:
+                    raise GameFinished(game_id)
+                if action.seq != count:
+                    return SequenceConflict(game_id, action.seq, count)
+                new_hash = link_hash(head_hash, payload, reshuffles)
+                connection.execute(
+                    insert(ActionRow), [_action_row(game_id, action, payload, reshuffles, new_hash)]
+                )
+                changes: dict[str, Any] = {"action_count": count + 1, "head_hash": new_hash}
+                if action.result is not None:
+                    changes |= _finished(action.result, action.at)
+                moved = connection.execute(
+                    update(GameRow)
+                    .where(col(GameRow.id) == game_id, col(GameRow.action_count) == count)
+                    .values(**changes)
+                )
+                if moved.rowcount != 1:
+                    raise _GameMovedOn
+        except (IntegrityError, _GameMovedOn):
+            return SequenceConflict(game_id, action.seq, self._action_count(game_id))
+        return Appended(action.seq, new_hash)
+
+    def finish_game(self, game_id: str, result: GameResult) -> None:
+        """Mark a game as ended with its result."""
+        with self._transaction(write=True) as connection:
+            moved = connection.execute(
+                update(GameRow)
+                .where(col(GameRow.id) == game_id)
+                .values(**_finished(result, datetime.now(UTC)))
+            )
+            if moved.rowcount != 1:
+                raise UnknownGame(game_id)
+
+    def _action_count(self, game_id: str) -> int:
+        with self._transaction(write=False) as connection:
+            count = connection.execute(
+                select(col(GameRow.action_count)).where(col(GameRow.id) == game_id)
+            ).scalar()
+        if count is None:
+            raise UnknownGame(game_id)
+        return int(count)
+
+    # --- reading --------------------------------------------------------------------------
+
+    def load_stored(self, game_id: str) -> StoredGame:
+        """The game exactly as stored."""
+        for game in self.stored_games([game_id]):
+            if isinstance(game, UnreadableGame):
+                raise game
+            return game
+        raise UnknownGame(game_id)
+
+    def load_record(self, game_id: str) -> GameRecord:
+        """The game as a portable record (its actions checked for shape, not yet for rules)."""
+        return self.load_stored(game_id).record()
+
+    def stored_games(
+        self, game_ids: Sequence[str] | None = None
+    ) -> Iterator[StoredGame | UnreadableGame]:
+        """Every stored game (or those named), oldest first by id, read in one pass."""
+        with self._transaction(write=False) as connection:
+            games_query = select(*_GAME_COLUMNS).order_by(col(GameRow.id))
+            seats_query = select(*_SEAT_COLUMNS).order_by(
+                col(SeatRow.game_id), col(SeatRow.position)
+            )
+            links_query = select(*_LINK_COLUMNS).order_by(
+                col(ActionRow.game_id), col(ActionRow.seq)
+            )
+            if game_ids is not None:
+                games_query = games_query.where(col(GameRow.id).in_(game_ids))
+                seats_query = seats_query.where(col(SeatRow.game_id).in_(game_ids))
+                links_query = links_query.where(col(ActionRow.game_id).in_(game_ids))
+            games = connection.execute(games_query).all()
+            seats = {
+                game_id: list(rows)
+                for game_id, rows in groupby(
+                    connection.execute(seats_query).all(), key=lambda r: str(r[0])
+                )
+            }
+            links = groupby(
+                connection.execution_options(yield_per=10_000).execute(links_query),
+                key=lambda r: str(r[0]),
+            )
+            pending = next(links, None)
+            for game in games:
+                chain: list[Sequence[Any]] = []
+                while pending is not None and pending[0] < game.id:
+                    pending = next(links, None)
+                if pending is not None and pending[0] == game.id:
+                    chain = list(pending[1])
+                    pending = next(links, None)
+                yield _stored_game(game, seats.get(game.id, []), chain)
+
+    def list_games(self) -> list[GameSummary]:
+        """Every stored game, oldest first."""
+        with self._transaction(write=False) as connection:
+            games = connection.execute(
+                select(
+                    col(GameRow.id),
+                    col(GameRow.status),
+                    col(GameRow.created_at),
+                    col(GameRow.action_count),
+                    col(GameRow.result),
+                ).order_by(col(GameRow.created_at), col(GameRow.id))
+            ).all()
+            names: dict[str, list[str]] = {}
+            for game_id, name in connection.execute(
+                select(col(SeatRow.game_id), col(SeatRow.name)).order_by(
+                    col(SeatRow.game_id), col(SeatRow.position)
+                )
+            ):
+                names.setdefault(game_id, []).append(name)
+        summaries = []
+        for game_id, status, created_at, count, result in games:
+            try:
+                parsed = _result(result, len(names.get(game_id, [])))
+            except ValueError:
+                parsed = None
+            summaries.append(
+                GameSummary(
+                    game_id, tuple(names.get(game_id, [])), status, _utc(created_at), count, parsed
+                )
+            )
+        return summaries
+
+
+# --- rows <-> values ------------------------------------------------------------------------
+
+
+def _utc(moment: datetime) -> datetime:
+    """Every time is stored in UTC (SQLite keeps no time zone); a naive time is taken as UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _result_json(result: GameResult) -> str:
+    return canonical_json(
+        {
+            "scores": list(result.scores),
+            "hand_sizes": list(result.hand_sizes),
+            "winners": list(result.winners),
+        }
+    )
+
+
+def _finished(result: GameResult, at: datetime) -> dict[str, Any]:
+    return {"status": FINISHED, "result": _result_json(result), "finished_at": _utc(at)}
+
+
+def _game_row(game: NewGame, count: int, head: str, result: GameResult | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "id": game.game_id,
+        "players": len(game.seats),
+        "status": IN_PROGRESS,
+        "options": canonical_json(dict(game.options)),
+        "deck": canonical_json(list(game.deck)),
+        "created_at": _utc(game.created_at),
+        "finished_at": None,
+        "result": None,
+        "header_hash": header_hash(game),
+        "action_count": count,
+        "head_hash": head,
+    }
+    if result is not None:
+        row |= _finished(result, game.created_at)
+    return row
+
+
+def _seat_rows(game: NewGame) -> list[dict[str, Any]]:
+    return [
+        {
+            "game_id": game.game_id,
+            "position": position,
+            "platform": seat.platform,
+            "user_id": seat.user_id,
+            "name": seat.name,
+            "kind": seat.kind,
+            "strategy": seat.strategy,
+        }
+        for position, seat in enumerate(game.seats)
+    ]
+
+
+def _action_row(
+    game_id: str, action: StoredAction, payload: str, reshuffles: str, hash_: str
+) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "seq": action.seq,
+        "actor": action.action.player,
+        "payload": payload,
+        "reshuffles": reshuffles,
+        "at": _utc(action.at),
+        "hash": hash_,
+    }
+
+
+def _stored_game(
+    game: Any, seats: Sequence[Sequence[Any]], links: Sequence[Sequence[Any]]
+) -> StoredGame | UnreadableGame:
+    try:
+        options = json.loads(game.options)
+        deck = json.loads(game.deck)
+        if not isinstance(options, dict) or not isinstance(deck, list):
+            raise ValueError("options or deck of the wrong shape")
+        result = _result(game.result, int(game.players))
+    except ValueError as error:
+        return UnreadableGame(game.id, f"its stored options, deck or result: {error}")
+    identities = tuple(
+        SeatIdentity(platform, user_id, name, kind, strategy)
+        for _, _, platform, user_id, name, kind, strategy in seats
+    )
+    return StoredGame(
+        game=NewGame(game.id, identities, tuple(deck), _utc(game.created_at), options),
+        header_hash=game.header_hash,
+        links=tuple(
+            ChainLink(seq, payload, reshuffles, hash_)
+            for _, seq, payload, reshuffles, hash_ in links
+        ),
+        action_count=game.action_count,
+        head_hash=game.head_hash,
+        status=game.status,
+        result=result,
+    )
+
+
+def _result(text: str | None, players: int) -> GameResult | None:
+    if text is None:
+        return None
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("the result is not an object")
+    lists = [data.get(key) for key in ("scores", "hand_sizes", "winners")]
+    if not all(isinstance(v, list) and all(isinstance(x, int) for x in v) for v in lists):
+        raise ValueError("the result's scores, hand sizes and winners must be lists of integers")
+    scores, hand_sizes, winners = (tuple(v) for v in lists if isinstance(v, list))
+    if len(scores) != players or len(hand_sizes) != players:
+        raise ValueError("the result does not have one score per seat")
+    return GameResult(scores, hand_sizes, winners)

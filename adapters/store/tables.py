@@ -1,0 +1,62 @@
+"""The SQLModel tables: games, their seats, and their actions (one row each).
+
+Texts that hold JSON (options, deck, result, an action, its reshuffles) are canonical JSON, so an
+action's hash can be checked against exactly the text stored. A migration in `migrations/` creates
+these tables; a test checks the two agree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, Index, Text
+from sqlmodel import Field, SQLModel
+
+
+class GameRow(SQLModel, table=True):
+    """One game: what is fixed before the first action, its status and its result."""
+
+    __tablename__ = "games"
+
+    id: str = Field(primary_key=True, max_length=200)
+    players: int
+    status: str = Field(max_length=20, index=True)
+    options: str = Field(sa_type=Text)
+    deck: str = Field(sa_type=Text)
+    created_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+    finished_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    result: str | None = Field(default=None, sa_type=Text)
+    header_hash: str = Field(max_length=64)
+    """Starts the chain: the hash of the id, seating, options and deck."""
+    action_count: int = 0
+    head_hash: str = Field(max_length=64)
+    """The hash of the last action (the header hash before the first)."""
+
+
+class SeatRow(SQLModel, table=True):
+    """Who sits at one seat of a game: an identity on a platform, or a bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (Index("ix_seats_player", "platform", "user_id"),)
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=200)
+    position: int = Field(primary_key=True)
+    platform: str = Field(max_length=40)
+    user_id: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+    kind: str = Field(max_length=10)
+    strategy: str | None = Field(default=None, max_length=200)
+
+
+class ActionRow(SQLModel, table=True):
+    """One accepted action; (game_id, seq) is unique, so two writers cannot both store one."""
+
+    __tablename__ = "actions"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=200)
+    seq: int = Field(primary_key=True)
+    actor: int
+    payload: str = Field(sa_type=Text)
+    reshuffles: str = Field(sa_type=Text)
+    at: datetime = Field(sa_type=DateTime(timezone=True))
+    hash: str = Field(max_length=64)

@@ -1,0 +1,30 @@
+"""The `bohnanza` command: one place wires the typer application."""
+
+from __future__ import annotations
+
+import typer
+
+from . import audit, play, replay, simulate, transfer
+
+
+def build_app() -> typer.Typer:
+    """The typer application with every command registered."""
+    app = typer.Typer(
+        name="bohnanza",
+        help="Bohnanza, the bean trading card game: play, simulate, replay, audit and move games.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.command("play")(play.play)
+    app.command("simulate")(simulate.simulate)
+    app.command("replay")(replay.replay)
+    app.command("audit")(audit.audit)
+    app.command("export")(transfer.export)
+    app.command("import")(transfer.import_)
+    return app
+
+
+def main() -> None:
+    """Console entry point."""
+    build_app()()

@@ -1,0 +1,275 @@
+"""The hash chain over stored actions, and the audit that proves a stored game consistent.
+
+Each stored action carries `sha256` of the canonical JSON object
+`{"action": <action>, "prev": <previous hash>, "reshuffles": <new decks it caused>}`; the first
+action's previous hash is the hash of the game's header (game id, seating, options, deck). So any
+later change to a stored action, its order, or the header shows as a hash that does not match.
+The chain proves the log was not changed after it was written; someone who can rewrite the whole
+chain can forge it, which is why the audit also re-runs every action through the rules.
+
+The audit re-runs a stored game from its record and checks, action by action: the chain, that
+every card is in exactly one place, that the action was legal, that the stored reshuffles are the
+ones that happened; then the stored result against the replayed one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, ActionFormatError, action_from_json, action_to_json
+from .cards import CARD_COUNT, Card
+from .errors import IllegalActionError, RecordError
+from .game import Game
+from .ports import FINISHED, ChainLink, NewGame, StoredGame
+from .record import GameRecord, replay_steps
+from .scoring import GameResult
+from .state import GameState
+
+_ALL_CARDS = frozenset(range(CARD_COUNT))
+
+
+def canonical_json(value: Any) -> str:
+    """JSON text with sorted keys and no spaces: one text per value, for hashing."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def action_payload(action: Action) -> str:
+    """The action as canonical JSON text, as stored."""
+    return canonical_json(action_to_json(action))
+
+
+def reshuffles_payload(reshuffles: Sequence[Sequence[Card]]) -> str:
+    """An action's reshuffles as canonical JSON text, as stored."""
+    return canonical_json([list(order) for order in reshuffles])
+
+
+def header_hash(game: NewGame) -> str:
+    """The hash of what is fixed before the first action; it starts the chain."""
+    header = {
+        "game_id": game.game_id,
+        "seats": [
+            {
+                "platform": s.platform,
+                "user_id": s.user_id,
+                "name": s.name,
+                "kind": s.kind,
+                "strategy": s.strategy,
+            }
+            for s in game.seats
+        ],
+        "options": dict(game.options),
+        "deck": list(game.deck),
+    }
+    return hashlib.sha256(canonical_json(header).encode()).hexdigest()
+
+
+def link_hash(prev: str, payload: str, reshuffles: str) -> str:
+    """The hash of one stored action, chained to the previous hash.
+
+    Equal to sha256 of canonical_json({"action": ..., "prev": prev, "reshuffles": ...}) when
+    `payload` and `reshuffles` are canonical JSON and `prev` a hex digest, built without parsing
+    them again.
+    """
+    text = f'{{"action":{payload},"prev":"{prev}","reshuffles":{reshuffles}}}'
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def cards_conserved(state: GameState) -> bool:
+    """Every one of the 154 cards is in exactly one place (the box included)."""
+    # The same places as GameState.all_cards, gathered without temporary lists: this runs after
+    # every action of every audited game.
+    cards = [*state.deck, *state.discard, *state.box, *state.face_up, *state.offered]
+    for player in state.players:
+        cards += player.hand
+        cards += player.coins
+        cards += player.set_aside
+        for field in player.fields:
+            cards += field.cards
+    return len(cards) == CARD_COUNT and set(cards) == _ALL_CARDS
+
+
+class _ActionReader:
+    """Reads stored actions; the same text always reads as the same (immutable) action.
+
+    A game repeats a few dozen distinct actions hundreds of times, so remembering them makes an
+    audit of many games several times faster.
+    """
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self._known: dict[str, Action] = {}
+        self._limit = limit
+
+    def __call__(self, payload: str) -> Action:
+        action = self._known.get(payload)
+        if action is None:
+            action = action_from_json(json.loads(payload))
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[payload] = action
+        return action
+
+
+_read_action = _ActionReader()
+
+
+@dataclass(frozen=True)
+class AuditFailure:
+    """Why a stored game is not consistent, at the first bad action (None: the game as a whole)."""
+
+    game_id: str
+    action: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"action {self.action}: " if self.action is not None else ""
+        return f"game {self.game_id}: {where}{self.reason}"
+
+
+class _StoredShuffler:
+    """Hands out the reshuffles stored with the action being replayed, checking each one."""
+
+    def __init__(self) -> None:
+        self.pending: list[list[Card]] = []
+
+    def __call__(self, cards: list[Card]) -> list[Card]:
+        if not self.pending:
+            raise RecordError("a reshuffle happened but no new deck is stored with this action")
+        order = self.pending.pop(0)
+        if sorted(order) != sorted(cards):
+            raise RecordError("the stored reshuffle is not the discard pile reordered")
+        return order
+
+
+def audit_game(stored: StoredGame) -> AuditFailure | None:
+    """Re-run a stored game and check everything; None when it all holds."""
+    game_id = stored.game.game_id
+
+    def failure(action: int | None, reason: str) -> AuditFailure:
+        return AuditFailure(game_id, action, reason)
+
+    if header_hash(stored.game) != stored.header_hash:
+        return failure(None, "the seating, options or deck differ from what was stored")
+    shuffler = _StoredShuffler()
+    try:
+        game = Game(len(stored.game.seats), stored.game.deck, shuffler)
+    except (ValueError, IndexError) as error:
+        return failure(None, f"bad deck or seating: {error}")
+    if not cards_conserved(game.state):
+        return failure(None, "cards are not conserved after the deal")
+    prev = stored.header_hash
+    for index, link in enumerate(stored.links):
+        problem = _replay_link(game, shuffler, index, link, prev)
+        if problem is not None:
+            return failure(index, problem)
+        prev = link.hash
+    if stored.action_count != len(stored.links) or stored.head_hash != prev:
+        missing = stored.action_count > len(stored.links)
+        return failure(
+            len(stored.links) if missing else None,
+            f"the game records {stored.action_count} action(s) ending in another hash, "
+            f"but {len(stored.links)} are stored",
+        )
+    return _check_result(game, stored, failure)
+
+
+def _replay_link(
+    game: Game, shuffler: _StoredShuffler, index: int, link: ChainLink, prev: str
+) -> str | None:
+    """Check and apply one stored action; the reason it is bad, or None."""
+    if link.seq != index:
+        return f"missing: the next stored action is number {link.seq}"
+    if link_hash(prev, link.payload, link.reshuffles) != link.hash:
+        return "its hash does not match its content and the previous hash (changed or reordered)"
+    try:
+        action = _read_action(link.payload)
+        shuffler.pending = [] if link.reshuffles == "[]" else _decode_reshuffles(link.reshuffles)
+    except (ValueError, ActionFormatError) as error:
+        return f"not readable: {error}"
+    if game.is_over:
+        return "an action after the end of the game"
+    try:
+        game.apply(action)
+    except IllegalActionError as error:
+        return f"illegal {action.kind} by seat {action.player}: {error}"
+    except RecordError as error:
+        return str(error)
+    if shuffler.pending:
+        return "a reshuffle is stored with it that did not happen"
+    if not cards_conserved(game.state):
+        return "cards are not conserved after it"
+    return None
+
+
+def _decode_reshuffles(text: str) -> list[list[Card]]:
+    orders = json.loads(text)
+    ok = isinstance(orders, list) and all(
+        isinstance(o, list)
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < CARD_COUNT for c in o)
+        for o in orders
+    )
+    if not ok:
+        raise ValueError("reshuffles must be lists of card ids")
+    return [[int(card) for card in order] for order in orders]
+
+
+def _check_result(
+    game: Game, stored: StoredGame, failure: Callable[[int | None, str], AuditFailure]
+) -> AuditFailure | None:
+    finished = stored.status == FINISHED
+    if stored.result is None:
+        if game.is_over:
+            return failure(None, "the game has ended but no result is stored")
+        if finished:
+            return failure(None, "the game is marked finished but has no result")
+        return None
+    if not game.is_over:
+        return failure(None, "a result is stored but the game has not ended")
+    if not finished:
+        return failure(None, "a result is stored but the game is not marked finished")
+    replayed = game.result()
+    if replayed != stored.result:
+        return failure(
+            None,
+            f"the stored result ({describe_result(stored.result)}) differs from the replayed "
+            f"one ({describe_result(replayed)})",
+        )
+    return None
+
+
+def describe_result(result: GameResult) -> str:
+    """A result in a few words: scores, then the winning seats counted from 1."""
+    scores = ", ".join(str(s) for s in result.scores)
+    winners = ", ".join(str(w + 1) for w in result.winners)
+    return f"scores {scores}; winner seat {winners}"
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record that passed every check: each action's reshuffles, and the replayed result."""
+
+    reshuffles: tuple[tuple[tuple[Card, ...], ...], ...]
+    """For each action, the new decks of the reshuffles it caused."""
+    result: GameResult | None
+    """The result, when the game has ended."""
+
+
+def check_record(record: GameRecord) -> CheckedRecord:
+    """Replay a record with the audit's checks, splitting its reshuffles among its actions.
+
+    Raises RecordError naming the first action that is illegal or breaks card conservation.
+    """
+    per_action: list[tuple[tuple[Card, ...], ...]] = []
+    made = 0
+    game: Game | None = None
+    for game, index, _, _ in replay_steps(record):
+        if not cards_conserved(game.state):
+            raise RecordError("cards are not conserved", index)
+        if index is not None:
+            per_action.append(tuple(tuple(order) for order in game.reshuffles[made:]))
+        made = len(game.reshuffles)
+    assert game is not None
+    return CheckedRecord(tuple(per_action), game.result() if game.is_over else None)

@@ -1,0 +1,87 @@
+"""Letting bots play a game to its end, and building bots by strategy name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..game import Game
+from ..state import GameState, Step
+from .base import Bot
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
+
+STRATEGIES: tuple[str, ...] = ("random", "heuristic")
+
+_Moment = tuple[int, tuple[int, ...]]
+"""When a trading seat passed: the turn and the open offers it is part of."""
+
+
+def make_bot(strategy: str, rng: random.Random) -> Bot:
+    """A bot of a known strategy, drawing its randomness from `rng`."""
+    if strategy == "random":
+        return RandomBot(rng)
+    if strategy == "heuristic":
+        return HeuristicBot(rng)
+    raise ValueError(f"unknown bot strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
+
+
+def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 20_000) -> int:
+    """Play `game` to its end with one bot per seat; return the number of actions applied.
+
+    Each round asks the seats that matter, in order: receivers of open offers, the other
+    seats while trading, then the seats the game waits on. The first action returned is
+    applied. A seat that passed while trading is asked again only in a new turn or once an
+    offer it is part of has opened or closed, so views are computed only for seats that may act.
+    Raises RuntimeError when nobody acts while the game waits, or after `max_actions`.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
+    state = game.state
+    passed: dict[int, _Moment] = {}
+    count = 0
+    while not state.is_over:
+        if count >= max_actions:
+            raise RuntimeError(f"the game did not end within {max_actions} actions")
+        action = _next_action(game, bots, passed)
+        if action is None:
+            raise RuntimeError(f"nobody acts while the game waits for seats {game.waiting_for()}")
+        game.apply(action)
+        count += 1
+    return count
+
+
+def _next_action(game: Game, bots: Sequence[Bot], passed: dict[int, _Moment]) -> Action | None:
+    state = game.state
+    waiting = game.waiting_for()
+    order: list[int] = []
+    if state.step is Step.TRADE:
+        order += [o.receiver for o in state.offers.values()]
+        order += [s for s in range(len(bots)) if s not in waiting]
+    order += waiting
+    for seat in dict.fromkeys(order):
+        moment = None
+        if seat not in waiting:
+            moment = _moment(state, seat)
+            if passed.get(seat) == moment:
+                continue
+        action = _ask(game, bots[seat], seat)
+        if action is not None:
+            return action
+        if moment is not None:
+            passed[seat] = moment
+    return None
+
+
+def _ask(game: Game, bot: Bot, seat: int) -> Action | None:
+    legal = game.legal_actions(seat)
+    if not legal:
+        return None
+    return bot.choose(game.view(seat), legal)
+
+
+def _moment(state: GameState, seat: int) -> _Moment:
+    """Changes with a new turn or when an offer the seat is part of opens or closes."""
+    offers = tuple(o.id for o in state.offers.values() if seat in (o.proposer, o.receiver))
+    return (state.turn, offers)

@@ -1,0 +1,390 @@
+"""A bot that plays sensibly: it grows its fields toward the beanometer's steps and trades away
+the beans it could not plant without a harvest.
+
+It decides from its `PlayerView` and `LegalActions` alone. Its only memory is what it already
+proposed this turn, so that trading always comes to an end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from ..actions import (
+    AcceptTrade,
+    Action,
+    BuyField,
+    DeclineTrade,
+    DiscardFromHand,
+    DiscardOffered,
+    EndStep,
+    Harvest,
+    Plant,
+    PlantFaceUp,
+    PlantOffered,
+    PlantSetAside,
+    ProposeTrade,
+    WithdrawTrade,
+)
+from ..cards import Variety
+from ..legal import LegalActions, TradeOptions
+from ..state import Step
+from ..view import FieldView, OfferView, PlayerView, SeatView
+from .valuation import (
+    TOP_STEP,
+    Slot,
+    cards_to_next_step,
+    empty_field_is_free,
+    harvest_score,
+    place,
+    placement_gain,
+    slots_of,
+    spare_cards,
+    wanted_varieties,
+    worth_buying_field,
+)
+
+PROPOSALS_AS_ACTIVE = 4
+"""Offers the active player makes per turn at most."""
+CARDS_PER_OFFER = 3
+
+_OfferKey = tuple[int, tuple[str, ...], tuple[Variety, ...]]
+
+
+class _Planting(Protocol):
+    @property
+    def field(self) -> int: ...
+
+
+_P = TypeVar("_P", bound=_Planting)
+
+
+class HeuristicBot:
+    """Plants onto matching fields, sells full fields, trades away beans it cannot use."""
+
+    strategy = "heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._turn = -1
+        self._proposals = 0
+        self._proposed = False
+        self._tried: set[_OfferKey] = set()
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        if not legal:
+            return None
+        if view.turn != self._turn:
+            self._turn, self._proposals, self._proposed = view.turn, 0, False
+            self._tried.clear()
+        seat = legal.player
+        me = view.seats[seat]
+        # Whoever proposed waits on the answer, so offers made to this seat come first.
+        for offer in view.offers:
+            if offer.receiver == seat:
+                return self._answer(view, legal, me, offer)
+        sale = _top_step_sale(seat, me, legal.actions)
+        if sale is not None:
+            return sale
+        step = view.step
+        if not legal.waiting:
+            # Outside trading, a seat the game does not wait on has nothing it needs to do.
+            if step is Step.TRADE:
+                return self._trade_as_partner(view, legal, me)
+            return None
+        if worth_buying_field(view, me) and _has(legal.actions, BuyField):
+            return BuyField(seat)
+        if step is Step.PLANT or step is Step.DUEL_PLANT:
+            return self._plant_from_hand(view, legal, me)
+        if step is Step.TRADE:
+            return self._trade_as_active(view, legal, me)
+        if step is Step.PLANT_SET_ASIDE:
+            return self._plant_set_aside(view, legal, me)
+        if step is Step.DUEL_OFFERED:
+            return _plant_area_card(legal, me, view.offered, view.hand, PlantOffered)
+        if step is Step.DUEL_FACE_UP:
+            return _plant_area_card(legal, me, view.face_up, view.hand, PlantFaceUp)
+        return legal.actions[0] if legal.actions else None
+
+    # --- planting ---------------------------------------------------------------------------
+
+    def _plant_from_hand(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
+        seat = legal.player
+        hand = view.hand
+        plants = [a for a in legal.actions if type(a) is Plant]
+        if not _has(legal.actions, EndStep):
+            # The front card must be planted; make room if it fits nowhere.
+            if plants:
+                return _best_planting(plants, me.fields)
+            return _make_room(legal, me, hand)
+        if plants and _fits_freely(plants, me.fields, hand[0], hand[1:]):
+            return _best_planting(plants, me.fields)
+        if view.step is Step.DUEL_PLANT and hand:
+            spare = _spare_hand(me.fields, hand)
+            if spare:
+                return DiscardFromHand(seat, spare[0])
+        return EndStep(seat)
+
+    def _plant_set_aside(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
+        plants = [a for a in legal.actions if type(a) is PlantSetAside]
+        pending = me.set_aside
+        if plants:
+            onto_match = [a for a in plants if me.fields[a.field].variety is not None]
+            if onto_match:
+                return _best_planting(onto_match, me.fields)
+            # Only empty fields are left: the variety with most cards waiting takes one first.
+            waiting = Counter(pending)
+            return max(plants, key=lambda a: waiting[pending[a.index]])
+        return _make_room(legal, me, [*pending, *view.hand[:2]])
+
+    # --- trading ----------------------------------------------------------------------------
+
+    def _answer(
+        self, view: PlayerView, legal: LegalActions, me: SeatView, offer: OfferView
+    ) -> Action:
+        seat = legal.player
+        accept = next(
+            (a for a in legal.actions if type(a) is AcceptTrade and a.offer == offer.id), None
+        )
+        if accept is None or _offer_value(view, me, offer, accept) <= 0:
+            return DeclineTrade(seat, offer.id)
+        return accept
+
+    def _trade_as_active(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
+        seat = legal.player
+        # Asked while an offer of ours is open means its receiver let it be: take it back.
+        for offer in view.offers:
+            if offer.proposer == seat:
+                return WithdrawTrade(seat, offer.id)
+        if self._proposals < PROPOSALS_AS_ACTIVE and legal.trade is not None:
+            proposal = self._active_proposal(view, legal.trade, me, seat)
+            if proposal is not None:
+                self._proposals += 1
+                return proposal
+        return EndStep(seat)
+
+    def _active_proposal(
+        self, view: PlayerView, trade: TradeOptions, me: SeatView, seat: int
+    ) -> ProposeTrade | None:
+        """Face-up and hand cards this seat cannot use, offered to a partner growing them."""
+        pending = len(me.set_aside)
+        spare_face = [i - pending for i in spare_cards(me.fields, [*me.set_aside, *view.face_up])]
+        spare_face = [i for i in spare_face if i >= 0]
+        slots = slots_of(me.fields)
+        for variety in (*me.set_aside, *view.face_up):
+            place(slots, variety)
+        wanted = wanted_varieties(slots, view.hand)
+        spare_hand = [i for i, v in enumerate(view.hand) if v not in wanted]
+        if not spare_face and not spare_hand:
+            return None
+        ask = _most_wanted(slots)
+        best: tuple[int, ProposeTrade] | None = None
+        partners = list(trade.partners)
+        self._rng.shuffle(partners)
+        for partner in partners:
+            fields = view.seats[partner].fields
+            growing = [f.variety for f in fields if f.variety is not None]
+            face = [i for i in spare_face if view.face_up[i] in growing]
+            hand = [i for i in spare_hand if view.hand[i] in growing]
+            if not face and not hand:
+                # Nobody grows them: a face-up card may still go onto an empty field.
+                if not any(f.variety is None for f in fields):
+                    continue
+                face, hand = spare_face[:1], []
+                if not face:
+                    continue
+            face = face[:CARDS_PER_OFFER]
+            hand = hand[: CARDS_PER_OFFER - len(face)]
+            score = 2 * len(face) + len(hand)
+            give = _give_key(view, face, hand)
+            asks: tuple[tuple[Variety, ...], ...] = ((),)
+            if ask is not None and view.seats[partner].hand_size > 0:
+                asks = ((ask,), ())
+            for want in asks:
+                key = (partner, give, want)
+                if key in self._tried:
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, ProposeTrade(seat, partner, tuple(hand), tuple(face), want))
+                break
+        if best is None:
+            return None
+        proposal = best[1]
+        give = _give_key(view, proposal.face_up, proposal.hand)
+        self._tried.add((proposal.partner, give, proposal.want))
+        return proposal
+
+    def _trade_as_partner(
+        self, view: PlayerView, legal: LegalActions, me: SeatView
+    ) -> ProposeTrade | None:
+        """At most one offer per turn: unwanted hand cards for face-up beans this seat grows."""
+        seat = legal.player
+        if self._proposed or legal.trade is None:
+            return None
+        if any(o.proposer == seat for o in view.offers):
+            return None
+        hand = view.hand
+        slots = slots_of(me.fields)
+        for variety in me.set_aside:
+            place(slots, variety)
+        growing = [s.variety for s in slots if s.variety is not None]
+        want = [v for v in view.face_up if v in growing]
+        if not want and any(s.variety is None for s in slots):
+            want = [v for v in view.face_up if empty_field_is_free(me.fields, v, hand)][:1]
+        wanted = wanted_varieties(slots, hand)
+        spare = [i for i, v in enumerate(hand) if v not in wanted]
+        if not spare:
+            return None
+        active = view.seats[view.active]
+        fits_active = [f.variety for f in active.fields if f.variety is not None]
+        spare.sort(key=lambda i: hand[i] not in fits_active)
+        # Offer only what the active player would likely take, judged from his public fields.
+        judge = _ActiveJudge(view, active)
+        for asked in dict.fromkeys((tuple(want[:2]), tuple(want[:1]), ())):
+            give = spare[: max(1, len(asked))]
+            if judge.value([hand[i] for i in give], asked) > 0:
+                self._proposed = True
+                return ProposeTrade(seat, view.active, tuple(give), (), asked)
+        return None
+
+
+# --- small judgements ---------------------------------------------------------------------
+
+
+def _has(actions: Sequence[Action], kind: type[Action]) -> bool:
+    return any(type(a) is kind for a in actions)
+
+
+def _top_step_sale(seat: int, me: SeatView, actions: Sequence[Action]) -> Harvest | None:
+    """A field at its variety's highest step earns nothing more: sell it."""
+    for index, field in enumerate(me.fields):
+        # The lowest top step is 3 (Garden): smaller fields need no look-up.
+        if field.count >= 3 and field.variety and field.count >= TOP_STEP[field.variety]:
+            sale = Harvest(seat, index)
+            if sale in actions:
+                return sale
+    return None
+
+
+def _best_planting(plants: Sequence[_P], fields: Sequence[FieldView]) -> _P:
+    """Onto the biggest field of the card's variety, else onto an empty field."""
+    return max(plants, key=lambda a: fields[a.field].count)
+
+
+def _fits_freely(
+    plants: Sequence[Plant],
+    fields: Sequence[FieldView],
+    variety: Variety,
+    next_cards: Sequence[Variety],
+) -> bool:
+    """The optional card grows a field, or takes an empty one the next card does not need."""
+    if any(fields[a.field].variety is not None for a in plants):
+        return True
+    return empty_field_is_free(fields, variety, next_cards)
+
+
+def _make_room(legal: LegalActions, me: SeatView, upcoming: Sequence[Variety]) -> Action:
+    """Harvest the field whose sale loses least and earns most."""
+    harvests = [a for a in legal.actions if type(a) is Harvest]
+    if not harvests:
+        return legal.actions[0]
+    return max(harvests, key=lambda a: harvest_score(me.fields[a.field], upcoming))
+
+
+def _spare_hand(fields: Sequence[FieldView], hand: Sequence[Variety]) -> list[int]:
+    """Hand positions of beans that no field grows and no empty field awaits."""
+    wanted = wanted_varieties(slots_of(fields), hand)
+    return [i for i, v in enumerate(hand) if v not in wanted]
+
+
+def _most_wanted(slots: Sequence[Slot]) -> Variety | None:
+    """The variety whose field is closest to its next coin."""
+    best: tuple[int, Variety] | None = None
+    for slot in slots:
+        if slot.variety is None:
+            continue
+        missing = cards_to_next_step(slot.variety, slot.count)
+        if missing is not None and (best is None or missing < best[0]):
+            best = (missing, slot.variety)
+    return best[1] if best else None
+
+
+def _give_key(view: PlayerView, face: Sequence[int], hand: Sequence[int]) -> tuple[str, ...]:
+    """The varieties an offer gives, to recognise an offer already made this turn."""
+    given = sorted(view.face_up[i].value for i in face)
+    return tuple(given + sorted(view.hand[i].value for i in hand))
+
+
+def _plant_area_card(
+    legal: LegalActions,
+    me: SeatView,
+    area: Sequence[Variety],
+    hand: Sequence[Variety],
+    kind: type[PlantOffered] | type[PlantFaceUp],
+) -> Action | None:
+    """Duel: plant an offered or face-up card that fits, else discard or leave the rest."""
+    seat = legal.player
+    plants = [a for a in legal.actions if type(a) is kind]
+    onto_match = [a for a in plants if me.fields[a.field].variety is not None]
+    if onto_match:
+        return _best_planting(onto_match, me.fields)
+    copies = Counter(area)
+    free = [a for a in plants if empty_field_is_free(me.fields, area[a.index], hand)]
+    if free:
+        return max(free, key=lambda a: copies[area[a.index]])
+    for action in legal.actions:
+        if type(action) is DiscardOffered:
+            return action
+    return EndStep(seat) if kind is PlantFaceUp else None
+
+
+class _ActiveJudge:
+    """How the active player would value offers, judged from what the table shows."""
+
+    def __init__(self, view: PlayerView, active: SeatView) -> None:
+        self._face_up = view.face_up
+        self._active = active
+        pending = len(active.set_aside)
+        cards = [*active.set_aside, *view.face_up]
+        self._spare = [i - pending for i in spare_cards(active.fields, cards)]
+
+    def value(self, give: Sequence[Variety], want: Sequence[Variety]) -> float:
+        face_up, active = self._face_up, self._active
+        taken: list[int] = []
+        value = 0.0
+        for variety in want:
+            index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
+            taken.append(index)
+            value += 1.0 if index in self._spare else -1.0
+        slots = slots_of(active.fields)
+        for variety in active.set_aside:
+            place(slots, variety)
+        for i, variety in enumerate(face_up):
+            if i not in taken:
+                place(slots, variety)
+        return value + placement_gain(slots, give)
+
+
+def _offer_value(view: PlayerView, me: SeatView, offer: OfferView, accept: AcceptTrade) -> float:
+    """What accepting gains: beans received that fit, less beans given that were wanted."""
+    hand = view.hand
+    face_up = view.face_up if view.active == accept.player else ()
+    given_face = set(accept.face_up)
+    kept_face = [v for i, v in enumerate(face_up) if i not in given_face]
+    slots = slots_of(me.fields)
+    for variety in (*me.set_aside, *kept_face):
+        place(slots, variety)
+    wanted = wanted_varieties(slots, hand)
+    value = placement_gain(slots, offer.give)
+    if accept.face_up:
+        pending = len(me.set_aside)
+        spare = {i - pending for i in spare_cards(me.fields, [*me.set_aside, *face_up])}
+        value += sum(1.0 if i in spare else -1.0 for i in accept.face_up)
+    for position in accept.hand:
+        if hand[position] in wanted:
+            value -= 0.8
+        else:
+            value += 1.0 if position == 0 else 0.6
+    return value

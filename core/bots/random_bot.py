@@ -1,0 +1,94 @@
+"""A bot that plays any legal action, for property tests and as a baseline opponent."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, CounterTrade, ProposeTrade
+from ..cards import VARIETIES, Variety
+from ..legal import LegalActions, TradeOptions
+from ..view import OfferView, PlayerView
+
+MAX_CARDS_PER_OFFER = 2
+
+
+class RandomBot:
+    """Picks uniformly among the legal concrete actions, now and then offering a random trade.
+
+    When the game does not wait on it, it usually passes, so games move on.
+    """
+
+    strategy = "random"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        act_unasked: float = 0.15,
+        trade_chance: float = 0.25,
+        trades_per_turn: int = 2,
+    ) -> None:
+        self._rng = rng
+        self._act_unasked = act_unasked
+        self._trade_chance = trade_chance
+        self._trades_per_turn = trades_per_turn
+        self._turn = -1
+        self._trades = 0
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        if not legal:
+            return None
+        rng = self._rng
+        if view.turn != self._turn:
+            self._turn, self._trades = view.turn, 0
+        if not legal.waiting and rng.random() >= self._act_unasked:
+            return None
+        trade = legal.trade
+        if (
+            trade is not None
+            and self._trades < self._trades_per_turn
+            and rng.random() < self._trade_chance
+        ):
+            offer = self._random_offer(view, legal.player, trade)
+            if offer is not None:
+                self._trades += 1
+                return offer
+        if legal.actions:
+            return rng.choice(legal.actions)
+        return None
+
+    def _random_offer(
+        self, view: PlayerView, seat: int, trade: TradeOptions
+    ) -> ProposeTrade | CounterTrade | None:
+        """A random proposal, or a counter to a random offer made to this seat."""
+        rng = self._rng
+        hand = self._positions(trade.hand_size)
+        face_up = self._positions(trade.face_up)
+        if not hand and not face_up:
+            if trade.hand_size:
+                hand = (rng.randrange(trade.hand_size),)
+            elif trade.face_up:
+                face_up = (rng.randrange(trade.face_up),)
+            else:
+                return None
+        to_me = [o for o in view.offers if o.receiver == seat]
+        if to_me and rng.random() < 0.5:
+            offer: OfferView = rng.choice(to_me)
+            want = self._want(view, offer.proposer)
+            return CounterTrade(seat, offer.id, hand, face_up, want)
+        partner = rng.choice(trade.partners)
+        return ProposeTrade(seat, partner, hand, face_up, self._want(view, partner))
+
+    def _positions(self, size: int) -> tuple[int, ...]:
+        count = self._rng.randint(0, min(MAX_CARDS_PER_OFFER, size))
+        return tuple(self._rng.sample(range(size), count))
+
+    def _want(self, view: PlayerView, partner: int) -> tuple[Variety, ...]:
+        """Up to two varieties the partner can give in number: his face-up cards or any."""
+        can_give = view.seats[partner].hand_size
+        pool: list[Variety] = list(VARIETIES)
+        if partner == view.active:
+            can_give += len(view.face_up)
+            pool += view.face_up
+        count = self._rng.randint(0, min(MAX_CARDS_PER_OFFER, can_give))
+        return tuple(self._rng.choice(pool) for _ in range(count))

@@ -1,0 +1,38 @@
+"""A fake that records what a bot was handed and what it chose."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from bohnanza.core.actions import Action
+from bohnanza.core.bots import Bot, make_bot, play_out
+from bohnanza.core.game import Game
+from bohnanza.core.legal import LegalActions
+from bohnanza.core.view import PlayerView
+
+
+@dataclass
+class Watched:
+    """Wraps a bot and records every call: the view, the legal actions, the choice."""
+
+    bot: Bot
+    seat: int
+    calls: list[tuple[PlayerView, LegalActions, Action | None]] = field(default_factory=list)
+
+    @property
+    def strategy(self) -> str:
+        return self.bot.strategy
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        action = self.bot.choose(view, legal)
+        self.calls.append((view, legal, action))
+        return action
+
+
+def watched_game(players: int, strategy: str, seed: int) -> list[Watched]:
+    """Bots of one strategy play a whole game, every call recorded."""
+    game = Game.new(players, random.Random(seed))
+    watched = [Watched(make_bot(strategy, random.Random(seed + i)), i) for i in range(players)]
+    play_out(game, watched)
+    return watched

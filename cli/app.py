@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import typer
 
-from . import audit, play, replay, simulate, transfer
+from . import audit, play, replay, serve, simulate, transfer
 
 
 def build_app() -> typer.Typer:
     """The typer application with every command registered."""
     app = typer.Typer(
         name="bohnanza",
-        help="Bohnanza, the bean trading card game: play, simulate, replay, audit and move games.",
+        help="Bohnanza, the bean trading card game: play, serve, simulate, replay and audit games.",
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
     )
     app.command("play")(play.play)
+    app.command("serve")(serve.serve)
     app.command("simulate")(simulate.simulate)
     app.command("replay")(replay.replay)
     app.command("audit")(audit.audit)

@@ -1,167 +1,89 @@
-"""`bohnanza play`: you against bots, in the terminal.
+"""`bohnanza play`: you against bots in the terminal, through the chat application.
 
-A stand-in until the chat application layer drives the terminal too: it talks to the engine
-directly, through the same legal actions and text commands the chat adapters use.
+The terminal is a chat platform like any other (`bohnanza.adapters.terminal`): the game is opened
+with the lobby commands, stored as it goes, and an interrupted game goes on with `--resume`.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import asyncio
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bohnanza.core.actions import AcceptTrade, Action
-from bohnanza.core.bots import STRATEGIES, Bot, make_bot
-from bohnanza.core.errors import IllegalActionError
-from bohnanza.core.events import Event
-from bohnanza.core.game import Game
-from bohnanza.core.notation import COMMANDS, NotationError, action_text, parse_action
-from bohnanza.core.record import GameRecord, SeatRecord
-from bohnanza.core.state import Step
+from bohnanza.adapters.i18n import load_translators
+from bohnanza.adapters.terminal import Console, NothingToResume, TableChoice
+from bohnanza.core.app.i18n import LANGUAGES
+from bohnanza.core.app.lobby import LobbyError, parse_duration
+from bohnanza.core.bots import STRATEGIES
 from bohnanza.core.table_setup import MAX_PLAYERS, MIN_PLAYERS
 
 from .errors import fail
-from .narrate import describe, render_view
-
-HUMAN = 0
+from .stores import DB_HELP, opened_store
 
 
-class _Table:
-    """One terminal game: the human at seat 0, bots elsewhere."""
-
-    def __init__(self, game: Game, bots: dict[int, Bot], names: list[str]) -> None:
-        self.game = game
-        self.bots = bots
-        self.names = names
-        self.passed_turn = 0
-
-    def say(self, events: Sequence[Event]) -> None:
-        for event in events:
-            line = describe(event, self.names, viewer=HUMAN)
-            if line is not None:
-                typer.echo(line)
-
-    def human_should_act(self) -> bool:
-        game = self.game
-        if HUMAN in game.waiting_for():
-            return True
-        state = game.state
-        if any(o.receiver == HUMAN for o in state.offers.values()):
-            return True
-        return state.step is Step.TRADE and self.passed_turn != state.turn
-
-    def bot_turn(self) -> bool:
-        """Let one bot act; False when none wants to."""
-        game = self.game
-        state = game.state
-        asked = [o.receiver for o in state.offers.values() if o.receiver in self.bots]
-        if state.step is Step.TRADE:
-            asked += [s for s in self.bots if s != state.active]
-        asked += [s for s in game.waiting_for() if s in self.bots]
-        for seat in dict.fromkeys(asked):
-            action = self.bots[seat].choose(game.view(seat), game.legal_actions(seat))
-            if action is not None:
-                self.say(game.apply(action))
-                return True
-        return False
-
-    def prompt(self) -> bool:
-        """Ask the human for one command; False when he quits."""
-        game = self.game
-        legal = game.legal_actions(HUMAN)
-        typer.echo("")
-        typer.echo(render_view(game.view(HUMAN), self.names))
-        choices = list(legal.actions)
-        typer.echo(
-            "you may: " + "; ".join(f"[{i}] {action_text(a)}" for i, a in enumerate(choices, 1))
-        )
-        if legal.trade is not None:
-            typer.echo("or trade: offer S CARDS [for BEANS] (S = player number, CARDS = 3 or f1)")
-        waiting = HUMAN in game.waiting_for()
-        text = typer.prompt(
-            "> " if waiting else "> (enter to pass)", default="", show_default=False
-        )
-        text = text.strip()
-        if text in ("quit", "q", "exit"):
-            return False
-        if text in ("help", "?"):
-            for command, meaning in COMMANDS.items():
-                typer.echo(f"  {command:<28} {meaning}")
-            return True
-        if not text:
-            if waiting:
-                typer.echo("The game waits for you; 'help' lists the commands.")
-            else:
-                self.passed_turn = game.state.turn
-            return True
-        try:
-            action = _choice(text, choices)
-            self.say(game.apply(action))
-        except (NotationError, IllegalActionError) as error:
-            typer.echo(f"✗ {error}")
-        return True
-
-
-def _choice(text: str, choices: list[Action]) -> Action:
-    if text.isdigit():
-        number = int(text)
-        if not 1 <= number <= len(choices):
-            raise NotationError(f"Choose 1 to {len(choices)}.")
-        return choices[number - 1]
-    action = parse_action(text, HUMAN)
-    if isinstance(action, AcceptTrade) and not action.hand and not action.face_up:
-        # "accept 3" alone gives the first fitting cards, as the listed choice does.
-        for choice in choices:
-            if isinstance(choice, AcceptTrade) and choice.offer == action.offer:
-                return choice
-    return action
+def default_db() -> Path:
+    """Where terminal games are kept unless --db says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "bohnanza" / "games.db"
 
 
 def play(
     players: Annotated[int, typer.Option(help="Players at the table, you included (2-7).")] = 4,
-    bots: Annotated[str, typer.Option(help="Strategy of the bots.")] = "heuristic",
+    bots: Annotated[
+        str, typer.Option(help="Bot strategies, comma-separated, assigned round the table.")
+    ] = "heuristic",
+    lang: Annotated[str, typer.Option(help="Language: en, it, ru or de.")] = "en",
+    db: Annotated[str | None, typer.Option(help=DB_HELP + " [default: your data folder]")] = None,
+    deadline: Annotated[str, typer.Option(help="Time per decision (90s, 10m, 2h) or off.")] = "off",
     seed: Annotated[int | None, typer.Option(help="Seed, to play the same deal again.")] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    resume: Annotated[bool, typer.Option(help="Go on with your interrupted game.")] = False,
     record: Annotated[
-        Path | None, typer.Option(help="Write the game record here when the game stops.")
+        Path | None, typer.Option(help="Also write the game record here when you stop.")
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots."""
+    """Play a game in the terminal against bots (stored, so it can be resumed)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         fail(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if bots not in STRATEGIES:
-        fail(f"--bots takes one of {', '.join(STRATEGIES)}")
-    rng = random.Random(seed)
-    game = Game.new(players, rng)
-    table = _Table(
-        game,
-        {seat: make_bot(bots, random.Random(rng.random())) for seat in range(1, players)},
-        [name[:30] or "You"] + [f"{bots}-{seat + 1}" for seat in range(1, players)],
-    )
-    typer.echo(f"Bohnanza for {players}: you are player 1. Type 'help' for the commands.")
-    table.say(game.opening_events)
+    strategies = [s.strip() for s in bots.split(",") if s.strip()]
+    if not strategies or any(s not in STRATEGIES for s in strategies):
+        fail(f"--bots takes one or more of {', '.join(STRATEGIES)}")
+    if lang not in LANGUAGES:
+        fail(f"--lang takes one of {', '.join(LANGUAGES)}")
     try:
-        while not game.is_over:
-            if table.human_should_act():
-                if not table.prompt():
-                    break
-            elif not table.bot_turn():
-                table.passed_turn = 0
-                if not table.prompt():
-                    break
-    except (EOFError, KeyboardInterrupt, typer.Abort):
-        typer.echo("")
-    if record is not None:
-        seats = tuple(
-            SeatRecord(n, "human" if i == HUMAN else "bot", None if i == HUMAN else bots)
-            for i, n in enumerate(table.names)
-        )
-        text = GameRecord.of(game, seats, {"seed": seed} if seed is not None else {}).dumps()
+        parse_duration(deadline)
+    except LobbyError as error:
+        fail(f"--deadline: {error}")
+    target = db or str(default_db())
+    if db is None:
+        default_db().parent.mkdir(parents=True, exist_ok=True)
+    with opened_store(target, create=True) as store:
+        console = Console(store, load_translators(), input, typer.echo, seed)
+        choice = TableChoice(players, strategies, lang, deadline, " ".join(name.split())[:30])
         try:
-            record.write_text(text, encoding="utf-8")
-        except OSError as error:
-            fail(f"{record}: {error.strerror}")
-        typer.echo(f"record written to {record} (bohnanza replay {record})")
+            asyncio.run(_play(console, choice, resume))
+        except NothingToResume as error:
+            fail(str(error))
+        game_id = console.last_game_id
+        if game_id is None:
+            return
+        if console.playing():
+            typer.echo(f"\nGame {game_id} is kept: go on with `bohnanza play --resume`.")
+        if record is not None:
+            text = store.load_record(game_id).dumps()
+            try:
+                record.write_text(text, encoding="utf-8")
+            except OSError as error:
+                fail(f"{record}: {error.strerror}")
+            typer.echo(f"record written to {record} (bohnanza replay {record})")
+
+
+async def _play(console: Console, choice: TableChoice, resume: bool) -> None:
+    if resume:
+        await console.resume()
+    else:
+        await console.open(choice)
+    await console.play()

@@ -208,6 +208,10 @@ class GameStore(Protocol):
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
         """Store one action durably, in one transaction, before it is confirmed to anyone."""
 
+    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
+        """Store consecutive actions (a player's move and the bots' answers) in one
+        transaction: all of them or none; a conflict is reported for the first."""
+
     def finish_game(self, game_id: str, result: GameResult) -> None:
         """Mark a game as ended with its result."""
 

@@ -165,8 +165,17 @@ class SqlGameStore:
 
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
         """Store one action durably (one transaction, one commit)."""
-        payload = action_payload(action.action)
-        reshuffles = reshuffles_payload(action.reshuffles)
+        return self.append_actions(game_id, (action,))
+
+    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
+        """Store consecutive actions durably, all in one transaction, or none of them."""
+        if not actions:
+            raise ValueError("nothing to append")
+        first = actions[0].seq
+        links = [
+            (stored, action_payload(stored.action), reshuffles_payload(stored.reshuffles))
+            for stored in actions
+        ]
         try:
             with self._transaction(write=True) as connection:
                 head = connection.execute(
@@ -176,18 +185,25 @@ class SqlGameStore:
                 ).first()
                 if head is None:
                     raise UnknownGame(game_id)
-                status, head_hash, count = head
+                status, new_hash, count = head
                 if status == FINISHED:
                     raise GameFinished(game_id)
-                if action.seq != count:
-                    return SequenceConflict(game_id, action.seq, count)
-                new_hash = link_hash(head_hash, payload, reshuffles)
-                connection.execute(
-                    insert(ActionRow), [_action_row(game_id, action, payload, reshuffles, new_hash)]
-                )
-                changes: dict[str, Any] = {"action_count": count + 1, "head_hash": new_hash}
-                if action.result is not None:
-                    changes |= _finished(action.result, action.at)
+                if first != count:
+                    return SequenceConflict(game_id, first, count)
+                rows = []
+                for offset, (stored, payload, reshuffles) in enumerate(links):
+                    if stored.seq != count + offset:
+                        raise ValueError("actions must be numbered consecutively")
+                    new_hash = link_hash(new_hash, payload, reshuffles)
+                    rows.append(_action_row(game_id, stored, payload, reshuffles, new_hash))
+                connection.execute(insert(ActionRow), rows)
+                changes: dict[str, Any] = {
+                    "action_count": count + len(rows),
+                    "head_hash": new_hash,
+                }
+                last = actions[-1]
+                if last.result is not None:
+                    changes |= _finished(last.result, last.at)
                 moved = connection.execute(
                     update(GameRow)
                     .where(col(GameRow.id) == game_id, col(GameRow.action_count) == count)
@@ -196,8 +212,8 @@ class SqlGameStore:
                 if moved.rowcount != 1:
                     raise _GameMovedOn
         except (IntegrityError, _GameMovedOn):
-            return SequenceConflict(game_id, action.seq, self._action_count(game_id))
-        return Appended(action.seq, new_hash)
+            return SequenceConflict(game_id, first, self._action_count(game_id))
+        return Appended(actions[-1].seq, new_hash)
 
     def finish_game(self, game_id: str, result: GameResult) -> None:
         """Mark a game as ended with its result."""
@@ -220,6 +236,17 @@ class SqlGameStore:
         return int(count)
 
     # --- reading --------------------------------------------------------------------------
+
+    def last_action_at(self, game_id: str) -> datetime | None:
+        """When the game's last action was stored (None: it has none yet)."""
+        with self._transaction(write=False) as connection:
+            at = connection.execute(
+                select(col(ActionRow.at))
+                .where(col(ActionRow.game_id) == game_id)
+                .order_by(col(ActionRow.seq).desc())
+                .limit(1)
+            ).scalar()
+        return None if at is None else _utc(at)
 
     def load_stored(self, game_id: str) -> StoredGame:
         """The game exactly as stored."""

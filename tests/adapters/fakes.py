@@ -64,6 +64,17 @@ class FakeGameStore:
         self.appended.append((game_id, action))
         return Appended(action.seq, stored.head_hash)
 
+    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
+        before = self.games.get(game_id)
+        outcome: AppendResult = SequenceConflict(game_id, actions[0].seq, 0)
+        for action in actions:
+            outcome = self.append_action(game_id, action)
+            if isinstance(outcome, SequenceConflict):
+                if before is not None:
+                    self.games[game_id] = before
+                return SequenceConflict(game_id, actions[0].seq, outcome.next_seq)
+        return outcome
+
     def finish_game(self, game_id: str, result: GameResult) -> None:
         self.games[game_id] = replace(self.load_stored(game_id), status=FINISHED, result=result)
 

@@ -164,3 +164,27 @@ def test_times_come_back_as_the_same_instant_in_utc(store: GameStore) -> None:
     [summary] = store.list_games()
     assert summary.created_at == created
     assert summary.created_at.utcoffset() == timedelta(0)
+
+
+def test_actions_appended_in_batches_chain_like_single_appends(store: GameStore) -> None:
+    record = bot_game()
+    store.add_game(new_game(record, "g1"))
+    actions = stored_actions(record)
+    for start in range(0, len(actions), 7):
+        batch = actions[start : start + 7]
+        appended = store.append_actions("g1", batch)
+        assert isinstance(appended, Appended) and appended.seq == batch[-1].seq
+    stored = store.load_stored("g1")
+    assert stored.status == FINISHED and stored.result == record.result
+    assert store.load_record("g1").actions == record.actions
+    assert audit_game(stored) is None
+
+
+def test_a_batch_that_starts_at_a_taken_number_stores_none_of_it(store: GameStore) -> None:
+    record = bot_game()
+    store.add_game(new_game(record, "g1"))
+    actions = stored_actions(record)
+    assert isinstance(store.append_actions("g1", actions[:3]), Appended)
+    before = store.load_stored("g1")
+    assert store.append_actions("g1", actions[2:6]) == SequenceConflict("g1", 2, 3)
+    assert store.load_stored("g1") == before

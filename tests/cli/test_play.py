@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -16,22 +17,26 @@ def bohnanza() -> list[str]:
     return [found]
 
 
-def play(*args: str, typed: str) -> subprocess.CompletedProcess[str]:
+def play(*args: str, typed: str, home: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*bohnanza(), "play", *args],
         input=typed,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=240,
         check=False,
+        env={**os.environ, "XDG_DATA_HOME": str(home)},
     )
 
 
-def test_a_player_who_always_takes_the_first_choice_finishes_a_duel(tmp_path: Path) -> None:
+def test_a_player_who_always_presses_the_first_button_finishes_a_duel(tmp_path: Path) -> None:
     record = tmp_path / "duel.json"
-    done = play("--players", "2", "--seed", "4", "--record", str(record), typed="1\n" * 4000)
+    done = play(
+        "--players", "2", "--seed", "4", "--record", str(record),
+        typed="1\n" * 4000, home=tmp_path,
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "game over" in done.stdout
+    assert "is over." in done.stdout
     stored = GameRecord.loads(record.read_text())
     assert stored.seats[0].kind == "human"
     assert replay(stored).is_over
@@ -40,20 +45,44 @@ def test_a_player_who_always_takes_the_first_choice_finishes_a_duel(tmp_path: Pa
 def test_bad_commands_are_explained_and_change_nothing(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     typed = "plant 9\nfly away\noffer 1 1\n99\nquit\n"
-    done = play("--players", "3", "--seed", "2", "--record", str(record), typed=typed)
+    done = play("--players", "3", "--seed", "2", "--record", str(record), typed=typed,
+                home=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "✗ You have no field 9." in done.stdout
-    assert "✗ Unknown command 'fly'" in done.stdout
-    assert "✗ Choose 1 to" in done.stdout
+    assert "» You have no such field." in done.stdout
+    assert "» Unknown command. Send 'help' for the list." in done.stdout
+    assert "» Choose 1 to" in done.stdout
     assert GameRecord.loads(record.read_text()).actions == ()
 
 
-def test_the_hand_shown_is_only_the_players_own(tmp_path: Path) -> None:
-    done = play("--players", "4", "--seed", "7", typed="quit\n")
-    assert done.stdout.count("your hand:") == 1
+def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
+    first = play("--players", "3", "--seed", "5", typed="1\n1\nquit\n", home=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "go on with `bohnanza play --resume`" in first.stdout
+    game_id = first.stdout.split("Game ", 1)[1].split(" ", 1)[0]
+    record = tmp_path / "resumed.json"
+    again = play("--resume", "--record", str(record), typed="1\nquit\n", home=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert f"game {game_id}" in again.stdout
+    resumed = GameRecord.loads(record.read_text())
+    assert resumed.game_id == game_id
+    assert len(resumed.actions) >= 3  # two plants before the break, one after
+    assert resumed.seats[0].kind == "human"
 
 
-def test_an_impossible_player_count_is_refused() -> None:
-    done = play("--players", "9", typed="")
+def test_resume_without_an_interrupted_game_is_refused(tmp_path: Path) -> None:
+    done = play("--resume", typed="", home=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "error: no interrupted game to resume"
+
+
+def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
+    done = play("--players", "4", "--seed", "7", typed="quit\n", home=tmp_path)
+    blocks = done.stdout.split("\n\n")
+    hands = [b for b in blocks if "Your hand" in b]
+    assert hands and all("── only you see this ──" in b for b in hands)
+
+
+def test_an_impossible_player_count_is_refused(tmp_path: Path) -> None:
+    done = play("--players", "9", typed="", home=tmp_path)
     assert done.returncode == 1
     assert done.stderr.strip() == "error: --players must be 2 to 7"

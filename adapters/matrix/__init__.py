@@ -1,0 +1,28 @@
+"""The Matrix adapter: `!bean` commands in rooms, private hands in direct rooms, on matrix-nio."""
+
+from __future__ import annotations
+
+import logging
+
+from bohnanza.adapters.platforms import Platform, ServeContext
+
+from .bot import MatrixBot, MatrixSettings, SettingsError
+from .port import CAPABILITIES, MatrixPort
+
+log = logging.getLogger(__name__)
+
+
+async def _serve(context: ServeContext) -> None:
+    settings = MatrixSettings.from_env(context.settings)
+    bot = MatrixBot(settings, context.store, context.translators)
+    try:
+        await bot.log_in()
+        log.info("serving Matrix as %s", settings.user_id)
+        await bot.run()
+    finally:
+        await bot.close()
+
+
+platform = Platform("matrix", "Matrix rooms, through matrix-nio", _serve)
+
+__all__ = ["CAPABILITIES", "MatrixBot", "MatrixPort", "MatrixSettings", "SettingsError", "platform"]

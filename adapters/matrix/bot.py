@@ -1,0 +1,241 @@
+"""The game on Matrix: a sync loop that feeds the runner, accepts invites and keeps its place.
+
+The sync token is saved after each handled sync, so a restart continues where the last run
+stopped: nothing is replayed, nothing skipped. On the very first sync the bot only looks
+around: what was said before it arrived is not a command to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from nio import (
+    AsyncClient,
+    AsyncClientConfig,
+    InviteMemberEvent,
+    JoinError,
+    LoginResponse,
+    MegolmEvent,
+    RoomMessageText,
+    SyncResponse,
+)
+from nio.crypto import ENCRYPTION_ENABLED
+
+from bohnanza.adapters.runner import Runner
+from bohnanza.core.app.i18n import Translator
+from bohnanza.core.app.messages import Message
+from bohnanza.core.app.ports import ChatStore, Clock
+from bohnanza.core.app.service import ChatService
+
+from .port import CAPABILITIES, MatrixPort
+from .state import MatrixState
+from .translate import DEFAULT_PREFIX, PLATFORM, inbound_from_event
+
+log = logging.getLogger(__name__)
+
+SYNC_TIMEOUT_MS = 30_000
+RETRY_SECONDS = 5.0
+ENCRYPTED_ROOM_NOTICE = (
+    "I cannot read this encrypted room (this bot runs without end-to-end encryption). "
+    "Play in an unencrypted room, or ask the host to enable encryption support."
+)
+
+
+class SettingsError(ValueError):
+    """The Matrix settings are missing or wrong; the message says which."""
+
+
+@dataclass(frozen=True)
+class MatrixSettings:
+    """Where and as whom to connect. Password and token are secrets: never logged."""
+
+    homeserver: str
+    user_id: str
+    password: str = ""
+    access_token: str = ""
+    device_id: str = ""
+    state_dir: Path = Path("matrix-state")
+    prefix: str = DEFAULT_PREFIX
+
+    def __repr__(self) -> str:
+        return f"MatrixSettings(homeserver={self.homeserver!r}, user_id={self.user_id!r}, ***)"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> MatrixSettings:
+        homeserver = env.get("BOHNANZA_MATRIX_HOMESERVER", "").strip()
+        user = env.get("BOHNANZA_MATRIX_USER", "").strip()
+        if not homeserver.startswith(("http://", "https://")):
+            raise SettingsError("BOHNANZA_MATRIX_HOMESERVER must be an http(s) URL")
+        if not user.startswith("@") or ":" not in user:
+            raise SettingsError("BOHNANZA_MATRIX_USER must be a user id like @bohnanza:example.org")
+        password = env.get("BOHNANZA_MATRIX_PASSWORD", "")
+        token = env.get("BOHNANZA_MATRIX_ACCESS_TOKEN", "")
+        if not password and not token:
+            raise SettingsError("set BOHNANZA_MATRIX_PASSWORD or BOHNANZA_MATRIX_ACCESS_TOKEN")
+        return cls(
+            homeserver=homeserver,
+            user_id=user,
+            password=password,
+            access_token=token,
+            device_id=env.get("BOHNANZA_MATRIX_DEVICE_ID", ""),
+            state_dir=Path(env.get("BOHNANZA_MATRIX_STATE", "matrix-state")),
+            prefix=env.get("BOHNANZA_MATRIX_PREFIX", DEFAULT_PREFIX) or DEFAULT_PREFIX,
+        )
+
+
+class MatrixBot:
+    """One bot account on one homeserver, serving every room it is invited to."""
+
+    def __init__(
+        self,
+        settings: MatrixSettings,
+        store: ChatStore,
+        translators: Mapping[str, Translator],
+        clock: Clock | None = None,
+    ) -> None:
+        self.settings = settings
+        self.state_path = settings.state_dir / "state.json"
+        self.state = MatrixState.load(self.state_path)
+        config = AsyncClientConfig(store_sync_tokens=False, encryption_enabled=ENCRYPTION_ENABLED)
+        settings.state_dir.mkdir(parents=True, exist_ok=True)
+        self.client = AsyncClient(
+            settings.homeserver,
+            settings.user_id,
+            device_id=self.state.device_id or settings.device_id or None,
+            store_path=str(settings.state_dir),
+            config=config,
+        )
+        self.port = MatrixPort(self.client, self.state, self.save)
+        self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
+        self.runner = Runner(self.service, self.port, clock)
+        self._told_encrypted: set[str] = set()
+
+    def save(self) -> None:
+        self.state.save(self.state_path)
+
+    async def log_in(self) -> None:
+        """Reuse the kept device and token, or log in once and keep them."""
+        state, settings = self.state, self.settings
+        if state.access_token and state.user_id == settings.user_id:
+            self.client.restore_login(state.user_id, state.device_id, state.access_token)
+        elif settings.access_token:
+            self.client.restore_login(
+                settings.user_id, settings.device_id or "BOHNANZA", settings.access_token
+            )
+            state.user_id, state.device_id = settings.user_id, self.client.device_id or ""
+            state.access_token = settings.access_token
+            self.save()
+        else:
+            response = await self.client.login(settings.password, device_name="bohnanza")
+            if not isinstance(response, LoginResponse):
+                raise SettingsError(f"the homeserver refused the login: {response.message}")
+            state.user_id, state.device_id = settings.user_id, response.device_id
+            state.access_token = response.access_token
+            self.save()
+        if self.client.should_upload_keys:
+            await self.client.keys_upload()
+
+    async def run(self) -> None:
+        """Sync and handle until cancelled."""
+        await self.runner.start()
+        deadlines = asyncio.create_task(self.runner.run_deadlines())
+        try:
+            while True:
+                await self.sync_once()
+        finally:
+            deadlines.cancel()
+
+    async def sync_once(self, timeout_ms: int = SYNC_TIMEOUT_MS) -> None:
+        """One sync: accept invites, hand over commands, then keep the new token."""
+        first = self.state.next_batch is None
+        response = await self.client.sync(
+            timeout=timeout_ms, since=self.state.next_batch, full_state=first
+        )
+        if not isinstance(response, SyncResponse):
+            log.warning("sync failed: %s", response)
+            await asyncio.sleep(RETRY_SECONDS)
+            return
+        await self._keys()
+        await self._accept_invites(response)
+        if not first:
+            await self._handle_timeline(response)
+        self.state.next_batch = response.next_batch
+        self.save()
+
+    async def _keys(self) -> None:
+        client = self.client
+        if not ENCRYPTION_ENABLED:
+            return
+        if client.should_upload_keys:
+            await client.keys_upload()
+        if client.should_query_keys:
+            await client.keys_query()
+        if client.should_claim_keys:
+            await client.keys_claim(client.get_users_for_key_claiming())
+        await client.send_to_device_messages()
+
+    async def _accept_invites(self, response: SyncResponse) -> None:
+        for room_id, info in response.rooms.invite.items():
+            direct_with = None
+            for event in info.invite_state:
+                if (
+                    isinstance(event, InviteMemberEvent)
+                    and event.state_key == self.client.user_id
+                    and event.content.get("is_direct")
+                ):
+                    direct_with = event.sender
+            joined = await self.client.join(room_id)
+            if isinstance(joined, JoinError):
+                log.warning("could not join %s: %s", room_id, joined.message)
+                continue
+            if direct_with is not None:
+                self.state.direct_rooms.setdefault(direct_with, room_id)
+
+    def _is_private(self, room_id: str, sender: str) -> bool:
+        return self.state.direct_rooms.get(sender) == room_id
+
+    async def _handle_timeline(self, response: SyncResponse) -> None:
+        for room_id, info in response.rooms.join.items():
+            room = self.client.rooms.get(room_id)
+            for event in info.timeline.events:
+                if getattr(event, "sender", None) == self.client.user_id:
+                    continue
+                if isinstance(event, MegolmEvent):
+                    await self._cannot_read(room_id)
+                    continue
+                if not isinstance(event, RoomMessageText):
+                    continue
+                if (
+                    event.source.get("content", {}).get("m.relates_to", {}).get("rel_type")
+                    == "m.replace"
+                ):
+                    continue  # an edited command is not a second command
+                name = room.user_name(event.sender) if room is not None else None
+                inbound = inbound_from_event(
+                    event.sender,
+                    name or event.sender,
+                    room_id,
+                    event.event_id,
+                    event.body,
+                    self.settings.prefix,
+                    self._is_private(room_id, event.sender),
+                )
+                if inbound is not None:
+                    await self.runner.submit(inbound)
+
+    async def _cannot_read(self, room_id: str) -> None:
+        """Say plainly, once per room, that an encrypted room cannot be served."""
+        if room_id in self._told_encrypted:
+            return
+        self._told_encrypted.add(room_id)
+        try:
+            await self.port.send(room_id, Message(ENCRYPTED_ROOM_NOTICE))
+        except Exception as error:  # the room may refuse unencrypted messages too
+            log.warning("cannot tell %s that it cannot be served: %s", room_id, error)
+
+    async def close(self) -> None:
+        await self.client.close()

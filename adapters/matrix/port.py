@@ -1,0 +1,95 @@
+"""The chat port on a Matrix homeserver, through matrix-nio's `AsyncClient`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from nio import AsyncClient, RoomCreateResponse, RoomPreset, RoomSendResponse
+
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Message
+from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
+
+from .state import MatrixState
+from .translate import PLATFORM, edit_content, message_content, reply_content
+
+log = logging.getLogger(__name__)
+
+CAPABILITIES = Capabilities(
+    buttons=False,
+    edits=True,
+    deletes=True,
+    private_messages=True,
+    personal_answers=False,
+    inline_results=False,
+    max_text=30_000,
+)
+
+
+class MatrixSendFailed(RuntimeError):
+    """The homeserver refused a message."""
+
+
+class MatrixPort:
+    """Notices in rooms, edits by m.replace, private hands in direct rooms the bot opens."""
+
+    platform = PLATFORM
+    capabilities = CAPABILITIES
+
+    def __init__(self, client: AsyncClient, state: MatrixState, save: Callable[[], None]) -> None:
+        self.client = client
+        self.state = state
+        self._save = save
+
+    async def _send(self, room: str, content: dict[str, Any]) -> str:
+        response = await self.client.room_send(
+            room, "m.room.message", content, ignore_unverified_devices=True
+        )
+        if not isinstance(response, RoomSendResponse):
+            raise MatrixSendFailed(f"{room}: {response}")
+        return str(response.event_id)
+
+    async def send(self, room: str, message: Message) -> str:
+        return await self._send(room, message_content(message))
+
+    async def edit(self, room: str, message_id: str, message: Message) -> None:
+        try:
+            await self._send(room, edit_content(message_id, message))
+        except MatrixSendFailed:
+            raise MessageGone(message_id) from None
+
+    async def delete(self, room: str, message_id: str) -> None:
+        await self.client.room_redact(room, message_id)
+
+    async def direct_room(self, user_id: str) -> str:
+        """The player's direct room with the bot, opened (and remembered) if there is none."""
+        room = self.state.direct_rooms.get(user_id)
+        if room is not None:
+            return room
+        response = await self.client.room_create(
+            is_direct=True, invite=[user_id], preset=RoomPreset.trusted_private_chat
+        )
+        if not isinstance(response, RoomCreateResponse):
+            raise Unreachable(user_id)
+        self.state.direct_rooms[user_id] = response.room_id
+        self._save()
+        return str(response.room_id)
+
+    async def send_private(self, user_id: str, message: Message) -> str:
+        room = await self.direct_room(user_id)
+        try:
+            return await self.send(room, message)
+        except MatrixSendFailed:
+            raise Unreachable(user_id) from None
+
+    async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
+        room = await self.direct_room(user_id)
+        await self.edit(room, message_id, message)
+
+    async def answer(self, inbound: Inbound, text: str) -> None:
+        if inbound.delivery_id:
+            await self._send(inbound.room, reply_content(inbound.delivery_id, text))
+        else:
+            await self._send(inbound.room, message_content(Message(text)))

@@ -1,0 +1,201 @@
+"""python-telegram-bot wiring: handlers that feed the runner, polling or webhook, commands menu.
+
+Runs inside the caller's event loop (`async with application: await application.start()`), so
+Telegram can share one process with other platforms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import BotCommand, InlineQueryResultArticle, InputTextMessageContent, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseRateLimiter,
+    CallbackQueryHandler,
+    ContextTypes,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
+
+from bohnanza.adapters.runner import Runner
+from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
+from bohnanza.core.app.ports import ChatStore, Clock
+from bohnanza.core.app.service import ChatService
+
+from .port import CAPABILITIES, TelegramPort
+from .translate import PLATFORM, inbound_from_callback, inbound_from_message
+
+log = logging.getLogger(__name__)
+
+MENU: tuple[tuple[str, str], ...] = (
+    ("new", N_("open a game in this group")),
+    ("join", N_("join the game being gathered")),
+    ("leave", N_("leave the game being gathered")),
+    ("bot", N_("add a bot to the game")),
+    ("start", N_("start the game (its opener)")),
+    ("hand", N_("see your hand privately")),
+    ("table", N_("show the table again")),
+    ("help", N_("every command")),
+)
+
+
+class SettingsError(ValueError):
+    """The Telegram settings are missing or wrong; the message says which."""
+
+
+@dataclass(frozen=True)
+class TelegramSettings:
+    """Where and how to reach Telegram. The token is a secret: it is never logged."""
+
+    token: str
+    mode: str = "polling"
+    base_url: str | None = None
+    """Another Bot API server (a local one), as python-telegram-bot's base_url."""
+    webhook_url: str | None = None
+    webhook_secret: str | None = None
+    listen: str = "127.0.0.1"
+    port: int = 8443
+
+    def __repr__(self) -> str:
+        return f"TelegramSettings(mode={self.mode!r}, base_url={self.base_url!r}, token=***)"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> TelegramSettings:
+        token = env.get("BOHNANZA_TELEGRAM_TOKEN", "").strip()
+        if not token:
+            raise SettingsError("BOHNANZA_TELEGRAM_TOKEN is not set")
+        mode = env.get("BOHNANZA_TELEGRAM_MODE", "polling")
+        if mode not in ("polling", "webhook"):
+            raise SettingsError("BOHNANZA_TELEGRAM_MODE must be polling or webhook")
+        url = env.get("BOHNANZA_TELEGRAM_WEBHOOK_URL") or None
+        if mode == "webhook" and not url:
+            raise SettingsError("webhook mode needs BOHNANZA_TELEGRAM_WEBHOOK_URL")
+        port_text = env.get("BOHNANZA_TELEGRAM_PORT", "8443")
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            raise SettingsError("BOHNANZA_TELEGRAM_PORT must be a port number")
+        return cls(
+            token=token,
+            mode=mode,
+            base_url=env.get("BOHNANZA_TELEGRAM_BASE_URL") or None,
+            webhook_url=url,
+            webhook_secret=env.get("BOHNANZA_TELEGRAM_WEBHOOK_SECRET") or None,
+            listen=env.get("BOHNANZA_TELEGRAM_LISTEN", "127.0.0.1"),
+            port=int(port_text),
+        )
+
+
+def build_application(
+    settings: TelegramSettings, rate_limiter: BaseRateLimiter[Any] | None = None
+) -> Application:  # type: ignore[type-arg]
+    """The unmodified python-telegram-bot application, pointed at `settings`."""
+    builder = ApplicationBuilder().token(settings.token)
+    if settings.base_url:
+        builder = builder.base_url(settings.base_url.rstrip("/") + "/bot")
+        builder = builder.base_file_url(settings.base_url.rstrip("/") + "/file/bot")
+    limiter: Any = rate_limiter or AIORateLimiter(max_retries=5)
+    return builder.rate_limiter(limiter).build()
+
+
+class TelegramBot:
+    """The game on Telegram: a runner fed by python-telegram-bot's handlers."""
+
+    def __init__(
+        self,
+        application: Application,  # type: ignore[type-arg]
+        store: ChatStore,
+        translators: Mapping[str, Translator],
+        clock: Clock | None = None,
+    ) -> None:
+        self.application = application
+        self.port = TelegramPort(application.bot)
+        self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
+        self.translators = translators
+        self.runner = Runner(self.service, self.port, clock)
+        self._deadlines: asyncio.Task[None] | None = None
+        application.add_handler(MessageHandler(filters.TEXT, self._on_message))
+        application.add_handler(CallbackQueryHandler(self._on_button))
+        application.add_handler(InlineQueryHandler(self._on_inline_query))
+
+    async def _on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if update.effective_message is None:
+            return
+        inbound = inbound_from_message(update.effective_message, self.application.bot.username)
+        if inbound is not None:
+            await self.runner.submit(inbound)
+
+    async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        inbound = inbound_from_callback(query)
+        if inbound is None:
+            await query.answer()
+            return
+        await self.runner.submit(inbound)
+        await self.port.settle(inbound)
+
+    async def _on_inline_query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Each of the asker's games as only he may see it: results are personal, not cached."""
+        query = update.inline_query
+        if query is None:
+            return
+        hands = self.service.hand_of(str(query.from_user.id))
+        results = [
+            InlineQueryResultArticle(
+                id=str(index),
+                title=message.text.split("\n", 1)[0],
+                description=message.text.split("\n", 2)[1][:100] if "\n" in message.text else "",
+                input_message_content=InputTextMessageContent("🫘"),
+            )
+            for index, message in enumerate(hands)
+        ]
+        await query.answer(results, cache_time=0, is_personal=True)
+
+    async def set_commands(self) -> None:
+        """The localized command menu, one per language."""
+        for language in LANGUAGES:
+            tr = self.translators.get(language)
+            if tr is None:
+                continue
+            commands = [BotCommand(name, tr.gettext(meaning)) for name, meaning in MENU]
+            code = None if language == "en" else language
+            await self.application.bot.set_my_commands(commands, language_code=code)
+
+    async def start(self, settings: TelegramSettings) -> None:
+        """Connect and start taking updates (the application must be initialized)."""
+        await self.runner.start()
+        username = self.application.bot.username
+        self.port.reach_hint = f"https://t.me/{username}?start=hand"
+        await self.application.start()
+        updater = self.application.updater
+        assert updater is not None
+        if settings.mode == "webhook":
+            await updater.start_webhook(
+                listen=settings.listen,
+                port=settings.port,
+                url_path=settings.token.split(":")[0],
+                webhook_url=settings.webhook_url,
+                secret_token=settings.webhook_secret,
+            )
+        else:
+            await updater.start_polling(poll_interval=0.0, timeout=10)
+        await self.set_commands()
+        self._deadlines = asyncio.create_task(self.runner.run_deadlines())
+
+    async def stop(self) -> None:
+        """Stop taking updates; what was taken is handled first."""
+        if self._deadlines is not None:
+            self._deadlines.cancel()
+        updater = self.application.updater
+        if updater is not None and updater.running:
+            await updater.stop()
+        if self.application.running:
+            await self.application.stop()

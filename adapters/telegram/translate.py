@@ -1,0 +1,107 @@
+"""Pure translation between Telegram's objects and the chat application's values."""
+
+from __future__ import annotations
+
+from telegram import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+)
+from telegram import (
+    Message as TelegramMessage,
+)
+
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Message
+
+PLATFORM = "telegram"
+MAX_CALLBACK_DATA = 64
+"""Telegram refuses a button whose callback data is longer (in bytes)."""
+MAX_ANSWER = 200
+"""The longest text a callback answer may show."""
+
+
+def command_text(text: str, bot_username: str, private: bool) -> str | None:
+    """The command in a message, without '/' and '@BotName'; None when it is not for the bot.
+
+    In a group only slash commands are read (people talk there too); in a private chat every
+    message is a command. A command addressed to another bot (`/join@OtherBot`) is not ours.
+    """
+    text = text.strip()
+    if text.startswith("/"):
+        head, _, rest = text[1:].partition(" ")
+        verb, _, addressee = head.partition("@")
+        if addressee and addressee.lower() != bot_username.lower():
+            return None
+        return f"{verb} {rest}".strip() if verb else None
+    return text if private and text else None
+
+
+def inbound_from_message(message: TelegramMessage, bot_username: str) -> Inbound | None:
+    """The application's input for a text message, or None if it holds no command."""
+    user = message.from_user
+    if user is None or user.is_bot or message.text is None:
+        return None
+    private = message.chat.type == "private"
+    text = command_text(message.text, bot_username, private)
+    if text is None:
+        return None
+    if private and text.split()[0].lower() == "start":
+        # A deep link (t.me/bot?start=hand) or the first /start opens the private chat.
+        text = "hand" if text.split()[1:] == ["hand"] else "start"
+    return Inbound(
+        PLATFORM,
+        str(user.id),
+        user.full_name,
+        str(message.chat.id),
+        text,
+        delivery_id=f"m:{message.chat.id}:{message.message_id}",
+        private=private,
+    )
+
+
+def inbound_from_callback(query: CallbackQuery) -> Inbound | None:
+    """The application's input for a button press, or None if it carries no data."""
+    if not query.data or query.from_user.is_bot:
+        return None
+    message = query.message
+    room = str(message.chat.id) if message is not None else str(query.from_user.id)
+    private = message is not None and message.chat.type == "private"
+    return Inbound(
+        PLATFORM,
+        str(query.from_user.id),
+        query.from_user.full_name,
+        room,
+        query.data,
+        delivery_id=f"cb:{query.id}",
+        private=private,
+        button=True,
+    )
+
+
+def callback_id(inbound: Inbound) -> str | None:
+    """The callback query an input came from, to answer it."""
+    if inbound.delivery_id.startswith("cb:"):
+        return inbound.delivery_id[3:]
+    return None
+
+
+def replied_message(inbound: Inbound) -> int | None:
+    """The id of the message an input came in, to reply to it."""
+    if inbound.delivery_id.startswith("m:"):
+        return int(inbound.delivery_id.rsplit(":", 1)[1])
+    return None
+
+
+def keyboard(message: Message) -> InlineKeyboardMarkup | None:
+    """The message's buttons as an inline keyboard; a button Telegram would refuse is left out."""
+    rows = [
+        [
+            InlineKeyboardButton(button.label[:64], callback_data=button.payload)
+            for button in row
+            if len(button.payload.encode()) <= MAX_CALLBACK_DATA
+        ]
+        for row in message.buttons
+    ]
+    rows = [row for row in rows if row]
+    return InlineKeyboardMarkup(rows) if rows else None

@@ -1,0 +1,33 @@
+"""The terminal adapter: the embedded default platform, and the reference for new adapters."""
+
+from __future__ import annotations
+
+import sys
+
+from bohnanza.adapters.platforms import Platform, ServeContext
+
+from .console import Console, NothingToResume, TableChoice
+from .port import CAPABILITIES, PLATFORM, TerminalPort
+
+
+async def _serve(context: ServeContext) -> None:
+    console = Console(context.store, context.translators, input, lambda text: print(text))
+    try:
+        await console.resume()
+    except NothingToResume:
+        sys.stderr.write("no interrupted terminal game; start one with: bohnanza play\n")
+        return
+    await console.play()
+
+
+platform = Platform(PLATFORM, "a game at the keyboard against bots", _serve)
+
+__all__ = [
+    "CAPABILITIES",
+    "PLATFORM",
+    "Console",
+    "NothingToResume",
+    "TableChoice",
+    "TerminalPort",
+    "platform",
+]

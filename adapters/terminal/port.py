@@ -1,0 +1,63 @@
+"""The terminal as a chat platform: one room, one person at the keyboard, buttons by number.
+
+Messages are printed as they come; a message with buttons lists them numbered, and typing a
+number presses that button of the latest such message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Button, Message
+from bohnanza.core.app.ports import Capabilities
+
+PLATFORM = "terminal"
+CAPABILITIES = Capabilities(buttons=True, edits=False, private_messages=True, max_text=20_000)
+
+
+class TerminalPort:
+    """Prints what the application shows; remembers the latest buttons for numbered choices."""
+
+    platform = PLATFORM
+    capabilities = CAPABILITIES
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write = write
+        self._sent = 0
+        self.buttons: list[Button] = []
+
+    def _show(self, heading: str, message: Message) -> str:
+        self._sent += 1
+        lines = ["", heading, message.text] if heading else ["", message.text]
+        choices = [button for row in message.buttons for button in row]
+        if choices:
+            self.buttons = choices
+            lines.append("  ".join(f"[{i}] {b.label}" for i, b in enumerate(choices, 1)))
+        self._write("\n".join(lines))
+        return str(self._sent)
+
+    async def send(self, room: str, message: Message) -> str:
+        return self._show("", message)
+
+    async def edit(self, room: str, message_id: str, message: Message) -> None:
+        self._show("", message)
+
+    async def delete(self, room: str, message_id: str) -> None:
+        return None
+
+    async def send_private(self, user_id: str, message: Message) -> str:
+        return self._show("── only you see this ──", message)
+
+    async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
+        self._show("── only you see this ──", message)
+
+    async def answer(self, inbound: Inbound, text: str) -> None:
+        if text != "✓":
+            self._write(text if inbound.button else f"» {text}")
+
+    def press(self, number: int) -> str | None:
+        """The payload of the numbered button of the latest message with buttons."""
+        if 1 <= number <= len(self.buttons):
+            return self.buttons[number - 1].payload
+        return None

@@ -1,0 +1,128 @@
+"""A game being gathered in a room: seats, bots, options, until its creator starts it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bots import STRATEGIES
+from ..ports import SeatIdentity
+from ..table_setup import MAX_PLAYERS, MIN_PLAYERS
+from .i18n import LANGUAGES
+
+DEFAULT_TURN_SECONDS = 3600
+"""How long a player has for each decision unless the game says otherwise (0: no deadline)."""
+MAX_TURN_SECONDS = 7 * 24 * 3600
+MIN_TURN_SECONDS = 30
+
+
+class LobbyError(ValueError):
+    """A lobby request that cannot be done; the message says why (in English, a catalog key)."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.params = params
+
+
+@dataclass
+class Lobby:
+    """The seats taken so far (the creator first) and the game's options."""
+
+    room: str
+    platform: str
+    creator: str
+    seats: list[SeatIdentity] = field(default_factory=list)
+    language: str = "en"
+    turn_seconds: int = DEFAULT_TURN_SECONDS
+
+    def seat_of(self, user_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.user_id == user_id:
+                return index
+        return None
+
+    def join(self, user_id: str, name: str) -> None:
+        if self.seat_of(user_id) is not None:
+            raise LobbyError("You have already joined.")
+        self._make_room()
+        self.seats.append(SeatIdentity(self.platform, user_id, name))
+
+    def leave(self, user_id: str) -> None:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise LobbyError("You have not joined this game.")
+        del self.seats[seat]
+
+    def add_bot(self, strategy: str) -> SeatIdentity:
+        if strategy not in STRATEGIES:
+            raise LobbyError(
+                "Unknown bot strategy; choose one of: {choices}.", choices=", ".join(STRATEGIES)
+            )
+        self._make_room()
+        number = 1 + sum(1 for s in self.seats if s.kind == "bot")
+        bot = SeatIdentity(
+            "bot", f"{strategy}-{number}", f"Bot {number} ({strategy})", "bot", strategy
+        )
+        self.seats.append(bot)
+        return bot
+
+    def remove_bot(self) -> None:
+        for index in range(len(self.seats) - 1, -1, -1):
+            if self.seats[index].kind == "bot":
+                del self.seats[index]
+                return
+        raise LobbyError("There is no bot to remove.")
+
+    def set_option(self, name: str, value: str) -> None:
+        if name in ("lang", "language"):
+            if value not in LANGUAGES:
+                raise LobbyError("Languages: {choices}.", choices=", ".join(LANGUAGES))
+            self.language = value
+        elif name in ("deadline", "time"):
+            self.turn_seconds = parse_duration(value)
+        else:
+            raise LobbyError(
+                "Options: lang ({languages}), deadline (e.g. 90s, 10m, 2h, off).",
+                languages="/".join(LANGUAGES),
+            )
+
+    def check_start(self, user_id: str) -> None:
+        if user_id != self.creator:
+            raise LobbyError("Only the player who opened the game can start it.")
+        if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
+            raise LobbyError(
+                "A game needs {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS
+            )
+        if not any(seat.kind == "human" for seat in self.seats):
+            raise LobbyError("At least one person must play.")
+
+    def _make_room(self) -> None:
+        if len(self.seats) >= MAX_PLAYERS:
+            raise LobbyError("The table is full ({high} players).", high=MAX_PLAYERS)
+
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> int:
+    """Seconds from '90', '90s', '10m', '2h', '1d'; 0 from 'off'."""
+    text = text.strip().lower()
+    if text in ("off", "none", "0"):
+        return 0
+    unit = _UNITS.get(text[-1:])
+    number = text[:-1] if unit else text
+    if not number.isdigit() or len(number) > 7:
+        raise LobbyError("Write a deadline like 90s, 10m, 2h or off.")
+    seconds = int(number) * (unit or 1)
+    if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise LobbyError("A deadline is between 30 seconds and 7 days, or off.")
+    return seconds
+
+
+def format_duration(seconds: int) -> str:
+    """'1h', '10m', '90s'; 'off' for none."""
+    if seconds == 0:
+        return "off"
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"

@@ -1,0 +1,59 @@
+"""What the application asks adapters to show: messages, buttons and short replies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .inbound import Inbound
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: pressing it hands `payload` back as an `Inbound` with `button` set."""
+
+    label: str
+    payload: str
+
+
+@dataclass(frozen=True)
+class Message:
+    """Plain text (lines separated by newlines) and optional rows of buttons."""
+
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class ToRoom:
+    """A message for everyone in a room.
+
+    With a `slot` (such as the game's table), the message replaces the one last shown in the same
+    slot, by an edit where the platform can edit.
+    """
+
+    room: str
+    message: Message
+    slot: str | None = None
+    fresh: bool = False
+    """Post it anew (and keep the new one in the slot) rather than edit the old one."""
+
+
+@dataclass(frozen=True)
+class ToPlayer:
+    """A message for one player only, in private; `room` is the group the game is played in."""
+
+    user_id: str
+    message: Message
+    room: str
+    slot: str | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Short feedback to the sender of one input (an answer to a button press where possible)."""
+
+    to: Inbound
+    text: str
+
+
+Outbound = ToRoom | ToPlayer | Reply

@@ -1,0 +1,562 @@
+"""The chat application's service: every input in, the messages to show out.
+
+`ChatService` is sans-I/O: an adapter's runner hands it `Inbound` input and the time, and
+delivers the `Outbound` messages it returns. It keeps one lobby or game per room, applies each
+action durably before answering, lets bots answer at once, and plays defaults at deadlines.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Mapping
+from datetime import datetime
+
+from ..actions import AcceptTrade, Action
+from ..errors import IllegalActionError
+from ..notation import NotationError, parse_action
+from ..ports import FINISHED, IN_PROGRESS, NewGame, SeatIdentity, StoreError
+from ..table_setup import setup_for
+from . import turns
+from .commands import GAME_VERBS, LOBBY_VERBS, help_text
+from .i18n import English, Translator
+from .inbound import MAX_TEXT, Inbound
+from .lobby import Lobby, LobbyError, format_duration
+from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
+from .ports import Capabilities, ChatStore
+from .refusals import refusal
+from .render import hand_text
+from .session import GameSession, new_controls, resume_game
+from .updates import hand_updates, table_message, table_update
+
+GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+GAME_ID_LENGTH = 6
+REMEMBERED_DELIVERIES = 10_000
+MAX_NAME = 32
+
+
+class ChatService:
+    """Lobbies and games of one platform, each in its own room."""
+
+    def __init__(
+        self,
+        platform: str,
+        capabilities: Capabilities,
+        store: ChatStore,
+        translators: Mapping[str, Translator] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.platform = platform
+        self.capabilities = capabilities
+        self.store = store
+        self.translators: Mapping[str, Translator] = translators or {"en": English()}
+        self.rng = rng or random.Random()
+        self.lobbies: dict[str, Lobby] = {}
+        self.games: dict[str, GameSession] = {}
+        """Games in progress by room."""
+        self._deliveries: OrderedDict[str, None] = OrderedDict()
+
+    # --- reading -------------------------------------------------------------------------
+
+    def translator(self, language: str) -> Translator:
+        return self.translators.get(language) or self.translators.get("en") or English()
+
+    def room_language(self, room: str) -> str:
+        if room in self.games:
+            return self.games[room].language
+        if room in self.lobbies:
+            return self.lobbies[room].language
+        return "en"
+
+    def sessions_of(self, user_id: str) -> list[GameSession]:
+        """The games a player of this platform is seated in."""
+        return [s for s in self.games.values() if s.seat_of(user_id) is not None]
+
+    def hand_of(self, user_id: str) -> list[Message]:
+        """Each of the player's games as he alone may see it (for inline results)."""
+        out = []
+        for session in self.sessions_of(user_id):
+            seat = session.seat_of(user_id)
+            assert seat is not None
+            tr = self.translator(session.language)
+            text = tr.gettext("Game {game}").format(game=session.game_id)
+            out.append(Message(text + "\n" + hand_text(tr, session.view(seat), session.names)))
+        return out
+
+    # --- start and restart -----------------------------------------------------------------
+
+    def resume(self, now: datetime) -> int:
+        """Pick up every game of this platform the store holds in progress; return how many."""
+        count = 0
+        for summary in self.store.list_games():
+            if summary.status != IN_PROGRESS or summary.game_id in self._game_ids():
+                continue
+            stored = self.store.load_stored(summary.game_id)
+            options = stored.game.options
+            if options.get("platform") != self.platform or "room" not in options:
+                continue
+            session = self._rebuild(summary.game_id)
+            since = self.store.last_action_at(summary.game_id) or stored.game.created_at
+            session.refresh_waiting(since)
+            turns.resume_trade_window(session, since)
+            self.games[session.room] = session
+            count += 1
+        return count
+
+    def _game_ids(self) -> set[str]:
+        return {s.game_id for s in self.games.values()}
+
+    def _rebuild(self, game_id: str) -> GameSession:
+        stored = self.store.load_stored(game_id)
+        options = stored.game.options
+        rng = random.Random(self.rng.random())
+        game = resume_game(stored.record(), rng)
+        return GameSession(
+            game_id=game_id,
+            platform=self.platform,
+            room=str(options["room"]),
+            language=str(options.get("language", "en")),
+            turn_seconds=int(options.get("turn_seconds", 0)),
+            game=game,
+            seats=new_controls(stored.game.seats, rng),
+            rng=rng,
+        )
+
+    # --- input -----------------------------------------------------------------------------
+
+    def handle(self, inbound: Inbound, now: datetime) -> list[Outbound]:
+        """Everything one input causes, in the order it should be shown."""
+        tr = self.translator(self.room_language(inbound.room))
+        if len(inbound.text) > MAX_TEXT:
+            return [Reply(inbound, tr.gettext("That is too long to be a command."))]
+        if inbound.delivery_id:
+            if inbound.delivery_id in self._deliveries:
+                return []
+            self._deliveries[inbound.delivery_id] = None
+            if len(self._deliveries) > REMEMBERED_DELIVERIES:
+                self._deliveries.popitem(last=False)
+        words = inbound.text.split()
+        if not words:
+            return []
+        if inbound.button:
+            return self._button(inbound, words, now)
+        verb = words[0].lower()
+        if verb in ("help", "start") and inbound.private and inbound.room not in self.lobbies:
+            return [Reply(inbound, help_text(tr))]
+        if verb == "help":
+            return [Reply(inbound, help_text(tr))]
+        if verb in LOBBY_VERBS:
+            return self._lobby(inbound, verb, words[1:], now)
+        if verb in GAME_VERBS or verb.startswith("#"):
+            return self._game_command(inbound, words, now)
+        return [Reply(inbound, tr.gettext("Unknown command. Send 'help' for the list."))]
+
+    def _button(self, inbound: Inbound, words: list[str], now: datetime) -> list[Outbound]:
+        tr = self.translator(self.room_language(inbound.room))
+        kind = words[0]
+        if kind == "l" and len(words) >= 2 and words[1] in LOBBY_VERBS:
+            return self._lobby(inbound, words[1], words[2:], now)
+        if kind not in ("g", "h"):
+            return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+        session = self._session_by_id(words[1]) if len(words) >= 2 else None
+        if session is None:
+            return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
+        tr = self.translator(session.language)
+        seat = session.seat_of(inbound.user_id)
+        if seat is None:
+            return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+        if kind == "h" and len(words) == 2:
+            if not self.capabilities.personal_answers:
+                # Here an answer may be read by others: the hand goes to the private chat.
+                return self._hand_privately(session, seat, inbound)
+            return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
+        if kind != "g" or len(words) < 4:
+            return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+        if words[2] != session.token(seat):
+            return [
+                Reply(
+                    inbound,
+                    tr.gettext("That button is from an earlier moment; use your latest message."),
+                )
+            ]
+        return self._act(session, seat, inbound, " ".join(words[3:]), now)
+
+    def _session_by_id(self, game_id: str) -> GameSession | None:
+        for session in self.games.values():
+            if session.game_id == game_id:
+                return session
+        return None
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    def _lobby(self, inbound: Inbound, verb: str, args: list[str], now: datetime) -> list[Outbound]:
+        room = inbound.room
+        tr = self.translator(self.room_language(room))
+        if inbound.private:
+            return [Reply(inbound, tr.gettext("Games are opened and joined in a group."))]
+        if room in self.games:
+            return [Reply(inbound, tr.gettext("A game is already being played here."))]
+        lobby = self.lobbies.get(room)
+        name = _clean_name(inbound.name) or inbound.user_id[:MAX_NAME]
+        try:
+            if verb == "new":
+                if lobby is not None:
+                    raise LobbyError("A game is already being gathered here: send 'join'.")
+                lobby = Lobby(room, self.platform, inbound.user_id)
+                lobby.join(inbound.user_id, name)
+                self.lobbies[room] = lobby
+                tr = self.translator(lobby.language)
+                return [self._lobby_message(lobby, tr)]
+            if lobby is None:
+                raise LobbyError("No game is being gathered here: send 'new' to open one.")
+            if verb == "join":
+                lobby.join(inbound.user_id, name)
+            elif verb == "leave":
+                lobby.leave(inbound.user_id)
+                if not any(s.kind == "human" for s in lobby.seats):
+                    del self.lobbies[room]
+                    return [
+                        ToRoom(
+                            room, Message(tr.gettext("The game was called off.")), f"lobby:{room}"
+                        )
+                    ]
+            elif verb == "bot":
+                self._bot_command(lobby, inbound.user_id, args)
+            elif verb == "set":
+                self._require_creator(lobby, inbound.user_id)
+                if len(args) != 2:
+                    raise LobbyError("Write: set lang it, or set deadline 10m.")
+                lobby.set_option(args[0].lower(), args[1].lower())
+            elif verb == "cancel":
+                self._require_creator(lobby, inbound.user_id)
+                del self.lobbies[room]
+                return [
+                    ToRoom(room, Message(tr.gettext("The game was called off.")), f"lobby:{room}")
+                ]
+            elif verb in ("start", "begin"):
+                lobby.check_start(inbound.user_id)
+                return self._start(lobby, now)
+        except LobbyError as error:
+            return [Reply(inbound, tr.gettext(str(error)).format(**error.params))]
+        return [self._lobby_message(lobby, self.translator(lobby.language))]
+
+    def _require_creator(self, lobby: Lobby, user_id: str) -> None:
+        if user_id != lobby.creator:
+            raise LobbyError("Only the player who opened the game can change it.")
+
+    def _bot_command(self, lobby: Lobby, user_id: str, args: list[str]) -> None:
+        if lobby.seat_of(user_id) is None:
+            raise LobbyError("Join the game first.")
+        if args and args[0].lower() == "remove":
+            lobby.remove_bot()
+            return
+        words = [a.lower() for a in args if a.lower() != "add"]
+        lobby.add_bot(words[0] if words else "heuristic")
+
+    def _lobby_message(self, lobby: Lobby, tr: Translator) -> ToRoom:
+        names = ", ".join(seat.name for seat in lobby.seats)
+        text = "\n".join(
+            [
+                tr.gettext("A game of Bohnanza is being gathered ({count} of 2-7 players).").format(
+                    count=len(lobby.seats)
+                ),
+                tr.gettext("Players: {names}").format(names=names),
+                tr.gettext("Language: {language} · deadline per move: {deadline}").format(
+                    language=lobby.language, deadline=format_duration(lobby.turn_seconds)
+                ),
+                tr.gettext(
+                    "join · leave · bot · bot remove · set lang L · set deadline 10m · start"
+                ),
+            ]
+        )
+        buttons: tuple[tuple[Button, ...], ...] = ()
+        if self.capabilities.buttons:
+            buttons = (
+                (Button(tr.gettext("Join"), "l join"), Button(tr.gettext("Leave"), "l leave")),
+                (Button(tr.gettext("Add a bot"), "l bot"), Button(tr.gettext("Start"), "l start")),
+            )
+        return ToRoom(lobby.room, Message(text, buttons), f"lobby:{lobby.room}")
+
+    def _start(self, lobby: Lobby, now: datetime) -> list[Outbound]:
+        players = len(lobby.seats)
+        deck = setup_for(players).cards_in_play()
+        self.rng.shuffle(deck)
+        seats = tuple(_unique_names(lobby.seats))
+        game_id = self._new_game_id()
+        options: dict[str, str | int] = {
+            "platform": self.platform,
+            "room": lobby.room,
+            "language": lobby.language,
+            "turn_seconds": lobby.turn_seconds,
+        }
+        try:
+            self.store.add_game(NewGame(game_id, seats, tuple(deck), now, options))
+        except StoreError:
+            return [ToRoom(lobby.room, Message("The game could not be stored; try again."))]
+        del self.lobbies[lobby.room]
+        session = self._rebuild(game_id)
+        session.refresh_waiting(now)
+        self.games[lobby.room] = session
+        tr = self.translator(session.language)
+        started = tr.gettext("Game {game} begins: {names}.").format(
+            game=game_id, names=", ".join(session.names)
+        )
+        out: list[Outbound] = [ToRoom(lobby.room, Message(started), f"lobby:{lobby.room}")]
+        try:
+            return out + self._after_move(session, now, fresh=True)
+        except turns.StoreRefused:
+            return [
+                *out,
+                ToRoom(
+                    lobby.room,
+                    Message(tr.gettext("The game moved on meanwhile; look at it again and retry.")),
+                ),
+            ]
+
+    def _new_game_id(self) -> str:
+        taken = {summary.game_id for summary in self.store.list_games()}
+        while True:
+            game_id = "".join(self.rng.choice(GAME_ID_LETTERS) for _ in range(GAME_ID_LENGTH))
+            if game_id not in taken:
+                return game_id
+
+    # --- the game --------------------------------------------------------------------------
+
+    def _game_command(self, inbound: Inbound, words: list[str], now: datetime) -> list[Outbound]:
+        tr = self.translator(self.room_language(inbound.room))
+        game_id = words[0][1:].upper() if words[0].startswith("#") else None
+        if game_id is not None:
+            words = words[1:]
+            if not words:
+                return [Reply(inbound, tr.gettext("Write the command after the game's id."))]
+        if inbound.private or game_id is not None:
+            sessions = self.sessions_of(inbound.user_id)
+            if game_id is not None:
+                sessions = [s for s in sessions if s.game_id == game_id]
+            if len(sessions) > 1:
+                return [
+                    Reply(
+                        inbound,
+                        tr.gettext(
+                            "You play in several games; start with the game's id: #{game} {command}"
+                        ).format(game=sessions[0].game_id, command=" ".join(words)),
+                    )
+                ]
+            session = sessions[0] if sessions else None
+        else:
+            session = self.games.get(inbound.room)
+        if session is None:
+            return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
+        tr = self.translator(session.language)
+        seat = session.seat_of(inbound.user_id)
+        if seat is None:
+            return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+        verb = words[0].lower()
+        if verb == "table":
+            if inbound.private:
+                # Asked in private: answered there, not posted to the whole room.
+                return [Reply(inbound, table_message(session, tr, self.capabilities).text)]
+            return table_update(session, tr, self.capabilities, fresh=True)
+        if verb == "hand":
+            if inbound.private:
+                return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
+            return self._hand_privately(session, seat, inbound)
+        return self._act(session, seat, inbound, " ".join(words), now)
+
+    def _hand_privately(self, session: GameSession, seat: int, inbound: Inbound) -> list[Outbound]:
+        """The player's private message sent again, and a word where he asked."""
+        tr = self.translator(session.language)
+        session.hand_tokens.pop(seat, None)
+        mine = [
+            o
+            for o in hand_updates(session, tr, self.capabilities, force={seat})
+            if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
+        ]
+        return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
+
+    def _act(
+        self, session: GameSession, seat: int, inbound: Inbound, command: str, now: datetime
+    ) -> list[Outbound]:
+        """A player's command in his game: applied, answered by bots, shown to all."""
+        tr = self.translator(session.language)
+        out: list[Outbound] = []
+        if turns.hand_back(session, seat):
+            out.append(
+                ToRoom(
+                    session.room,
+                    Message(
+                        tr.gettext("{name} is back and plays again.").format(
+                            name=session.names[seat]
+                        )
+                    ),
+                )
+            )
+        if command.strip().lower() == "pass":
+            if session.state.step.value != "trade" or seat == session.state.active:
+                return [*out, Reply(inbound, tr.gettext("There is no trading to pass on now."))]
+            session.seats[seat].passed = session.moment(seat)
+            try:
+                out += self._after_move(session, now)
+            except turns.StoreRefused:
+                return [
+                    *out,
+                    Reply(
+                        inbound,
+                        tr.gettext("The game moved on meanwhile; look at it again and retry."),
+                    ),
+                ]
+            return [*out, Reply(inbound, tr.gettext("You pass on trading this time."))]
+        try:
+            action = self._parse(session, seat, command)
+            turns.apply_action(session, action, now)
+            out += self._after_move(session, now)
+        except NotationError:
+            return [
+                *out,
+                Reply(
+                    inbound, tr.gettext("I did not understand that. Send 'help' for the commands.")
+                ),
+            ]
+        except IllegalActionError as error:
+            return [*out, Reply(inbound, refusal(tr, error))]
+        except turns.StoreRefused:  # the game was reloaded from the store
+            return [
+                *out,
+                Reply(
+                    inbound, tr.gettext("The game moved on meanwhile; look at it again and retry.")
+                ),
+            ]
+        if inbound.button:
+            out.append(Reply(inbound, "✓"))
+        return out
+
+    def _parse(self, session: GameSession, seat: int, command: str) -> Action:
+        action = parse_action(command, seat)
+        if isinstance(action, AcceptTrade) and not action.hand and not action.face_up:
+            # "accept 3" alone gives the first fitting cards, as the button does.
+            for legal in session.legal(seat).actions:
+                if isinstance(legal, AcceptTrade) and legal.offer == action.offer:
+                    return legal
+        return action
+
+    def _reload(self, session: GameSession) -> None:
+        """Rebuild a game from the store, dropping whatever memory holds beyond it."""
+        fresh = self._rebuild(session.game_id)
+        for old, new in zip(session.seats, fresh.seats, strict=True):
+            if old.stand_in:
+                new.bot = old.bot
+            new.misses = old.misses
+        self.games[session.room] = fresh
+        if fresh.game.is_over:
+            del self.games[session.room]
+
+    def _after_move(
+        self, session: GameSession, now: datetime, fresh: bool = False
+    ) -> list[Outbound]:
+        """Bots answer, everything is stored (or StoreRefused, with the game reloaded); then the
+        table and the private messages that changed."""
+        turns.run_bots(session, now)
+        try:
+            turns.save(session, self.store)
+        except turns.StoreRefused:
+            self._reload(session)
+            raise
+        turns.close_trade_window(session)
+        tr = self.translator(session.language)
+        out = table_update(session, tr, self.capabilities, fresh=fresh)
+        out += hand_updates(session, tr, self.capabilities)
+        if session.game.is_over:
+            self.games.pop(session.room, None)
+        return out
+
+    # --- time ------------------------------------------------------------------------------
+
+    def next_wakeup(self) -> datetime | None:
+        """When `tick` should next be called."""
+        moments = [turns.next_wakeup(s) for s in self.games.values()]
+        return min((m for m in moments if m is not None), default=None)
+
+    def tick(self, now: datetime) -> list[Outbound]:
+        """Reminders, deadlines and trading windows that are due by `now`."""
+        out: list[Outbound] = []
+        for session in list(self.games.values()):
+            out += self._tick_game(session, now)
+        return out
+
+    def _tick_game(self, session: GameSession, now: datetime) -> list[Outbound]:
+        tr = self.translator(session.language)
+        out: list[Outbound] = []
+        moved = False
+        for seat in session.pending():
+            control = session.seats[seat]
+            reminder = session.reminder_at(seat)
+            deadline = session.deadline(seat)
+            if (
+                reminder is not None
+                and reminder <= now
+                and not control.reminded
+                and deadline is not None
+                and deadline > now
+            ):
+                control.reminded = True
+                out.append(
+                    ToPlayer(
+                        control.identity.user_id,
+                        Message(
+                            tr.gettext("Game {game}: your move is due by {time}.").format(
+                                game=session.game_id, time=deadline.strftime("%H:%M UTC")
+                            )
+                        ),
+                        session.room,
+                    )
+                )
+        for seat in turns.due_defaults(session, now):
+            if seat not in turns.due_defaults(session, now):
+                continue  # an earlier default has already settled it
+            try:
+                played = turns.play_default(session, seat, now)
+            except IllegalActionError:
+                continue
+            moved = moved or played
+            control = session.seats[seat]
+            if played and control.misses >= turns.MISSES_BEFORE_STAND_IN:
+                turns.take_over(session, seat)
+                out.append(
+                    ToRoom(
+                        session.room,
+                        Message(
+                            tr.gettext(
+                                "{name} missed {count} deadlines in a row: a bot plays for "
+                                "them until they send a command."
+                            ).format(name=session.names[seat], count=control.misses)
+                        ),
+                    )
+                )
+        window = session.trade_window_until
+        if moved or (window is not None and window <= now):
+            try:
+                out += self._after_move(session, now)
+            except turns.StoreRefused:
+                return out  # the game was reloaded from the store; its clocks run on
+        return out
+
+
+def _clean_name(name: str) -> str:
+    """A display name safe to show in a table line."""
+    printable = "".join(ch for ch in name if ch.isprintable())
+    return " ".join(printable.split())[:MAX_NAME]
+
+
+def _unique_names(seats: list[SeatIdentity]) -> list[SeatIdentity]:
+    seen: dict[str, int] = {}
+    out = []
+    for seat in seats:
+        name = seat.name
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = f"{name} ({seen[name]})"
+        out.append(SeatIdentity(seat.platform, seat.user_id, name, seat.kind, seat.strategy))
+    return out
+
+
+__all__ = ["FINISHED", "ChatService"]

@@ -1,0 +1,182 @@
+"""Moving a game on: a player's action, the bots' answers, deadlines and stand-ins."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from ..actions import Action, EndStep
+from ..bots import make_bot
+from ..errors import IllegalActionError
+from ..ports import GameStore
+from ..state import Step
+from .defaults import default_action
+from .session import GameSession
+
+MISSES_BEFORE_STAND_IN = 2
+"""Deadlines a player may miss in a row before a bot plays his seat until he returns."""
+TRADE_WINDOW = timedelta(minutes=2)
+"""How long a bot on turn keeps trading open for people when the game has no deadline."""
+MAX_BOT_ACTIONS = 5_000
+"""A bound on bot moves in one go: a whole game between bots is far below it."""
+
+
+class StoreRefused(Exception):
+    """The store did not take an action; the session must be rebuilt from the store."""
+
+
+Applied = Callable[[Action], None]
+
+
+def apply_action(session: GameSession, action: Action, now: datetime) -> None:
+    """Check and apply one action (IllegalActionError changes nothing); `save` stores it."""
+    session.game.check(action)
+    session.apply(action, now)
+    session.refresh_waiting(now, acted=action.player)
+    # A trading window belongs to one turn: the next bot on turn opens its own.
+    close_trade_window(session)
+
+
+def save(session: GameSession, store: GameStore) -> None:
+    """Store what was applied since the last save, in one transaction, or raise StoreRefused."""
+    refused = session.save(store)
+    if refused is not None:
+        raise StoreRefused(refused)
+
+
+def run_bots(session: GameSession, now: datetime) -> int:
+    """Let bots (and stand-ins) act until the game waits on a person; return their move count."""
+    moves = 0
+    asked: dict[int, tuple[int, tuple[int, ...]]] = {}
+    while not session.game.is_over and moves < MAX_BOT_ACTIONS:
+        action = _next_bot_action(session, asked, now)
+        if action is None:
+            break
+        apply_action(session, action, now)
+        moves += 1
+    return moves
+
+
+def _bot_order(session: GameSession) -> list[int]:
+    state = session.state
+    waiting = list(session.game.waiting_for())
+    order: list[int] = []
+    if state.step is Step.TRADE:
+        order += [o.receiver for o in state.offers.values()]
+        order += [s for s in range(len(session.seats)) if s not in waiting]
+    order += waiting
+    return [s for s in dict.fromkeys(order) if session.seats[s].bot is not None]
+
+
+def _next_bot_action(
+    session: GameSession, asked: dict[int, tuple[int, tuple[int, ...]]], now: datetime
+) -> Action | None:
+    waiting = session.game.waiting_for()
+    for seat in _bot_order(session):
+        moment = session.moment(seat)
+        if seat not in waiting and asked.get(seat) == moment:
+            continue
+        bot = session.seats[seat].bot
+        assert bot is not None
+        legal = session.legal(seat)
+        action = bot.choose(session.view(seat), legal) if legal else None
+        if isinstance(action, EndStep) and _holds_trading_open(session, seat, now):
+            action = None
+        if action is not None:
+            return action
+        if seat not in waiting:
+            asked[seat] = moment
+    return None
+
+
+def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:
+    """A bot on turn keeps trading open until every person passed or the window closed."""
+    state = session.state
+    if state.step is not Step.TRADE or seat != state.active:
+        return False
+    people = [s for s in session.humans() if s != seat and not session.seats[s].stand_in]
+    if all(session.seats[s].passed == session.moment(s) for s in people):
+        return False
+    if session.trade_window_until is None:
+        session.trade_window_until = now + trade_window(session)
+    return now < session.trade_window_until
+
+
+def trade_window(session: GameSession) -> timedelta:
+    """How long a bot on turn keeps trading open: the game's deadline, or a default."""
+    return timedelta(seconds=session.turn_seconds) if session.turn_seconds else TRADE_WINDOW
+
+
+def close_trade_window(session: GameSession) -> None:
+    """Forget the trading window of the turn that just moved on."""
+    if session.state.step is not Step.TRADE:
+        session.trade_window_until = None
+
+
+def resume_trade_window(session: GameSession, since: datetime) -> None:
+    """After a restart, a bot trading on turn keeps its window, counted from the last action
+    (trading opened then at the latest); without it nothing would move the game on."""
+    state = session.state
+    if state.step is Step.TRADE and session.seats[state.active].bot is not None:
+        session.trade_window_until = since + trade_window(session)
+
+
+def take_over(session: GameSession, seat: int) -> None:
+    """A bot plays the seat of a player who keeps missing deadlines."""
+    control = session.seats[seat]
+    control.bot = make_bot("heuristic", random.Random(session.rng.random()))
+
+
+def hand_back(session: GameSession, seat: int) -> bool:
+    """The player is back: his seat is his again. True if a stand-in was playing it."""
+    control = session.seats[seat]
+    control.misses = 0
+    if control.stand_in:
+        control.bot = None
+        return True
+    return False
+
+
+def due_defaults(session: GameSession, now: datetime) -> list[int]:
+    """Seats whose deadline has passed."""
+    due = []
+    for seat in session.pending():
+        deadline = session.deadline(seat)
+        if deadline is not None and deadline <= now and not session.seats[seat].stand_in:
+            due.append(seat)
+    return due
+
+
+def play_default(session: GameSession, seat: int, now: datetime) -> bool:
+    """Play the default move for a seat whose deadline passed; True if one was played."""
+    action = default_action(session.view(seat), session.legal(seat))
+    if action is None:
+        session.seats[seat].waiting_since = None
+        return False
+    try:
+        apply_action(session, action, now)
+    except IllegalActionError:
+        return False
+    session.seats[seat].misses += 1
+    # The player may owe the next decision at once (say, the second planting): his clock
+    # restarts from now either way, by apply_action.
+    return True
+
+
+def next_wakeup(session: GameSession) -> datetime | None:
+    """The earliest moment something is due in this game: a reminder, a deadline, a window."""
+    moments = []
+    for seat in session.pending():
+        control = session.seats[seat]
+        if control.stand_in:
+            continue
+        deadline = session.deadline(seat)
+        reminder = session.reminder_at(seat)
+        if reminder is not None and not control.reminded:
+            moments.append(reminder)
+        if deadline is not None:
+            moments.append(deadline)
+    if session.trade_window_until is not None:
+        moments.append(session.trade_window_until)
+    return min(moments, default=None)

@@ -1,0 +1,1 @@
+"""Tests and test infrastructure for the Telegram adapter: a local Bot API and simulated users."""

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,18 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/app.py
+	for extra in telegram matrix workers; do \
+		if [ -f bench/$$extra.py ]; then $(BIN)/python bench/$$extra.py || exit 1; fi; \
+	done
+
+# Regenerate the message template from the sources and merge it into every catalog.
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F adapters/i18n/babel.cfg --add-location=file --sort-by-file \
+		--project=bohnanza --version=0.1.0 --copyright-holder="the bohnanza authors" \
+		-o adapters/i18n/locales/bohnanza.pot .
+	$(BIN)/pybabel update -i adapters/i18n/locales/bohnanza.pot -d adapters/i18n/locales \
+		-D bohnanza --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info

@@ -43,6 +43,9 @@ class Runner:
         self._wake = asyncio.Event()
         self._room_slots: dict[tuple[str, str], str] = {}
         self._private_slots: dict[tuple[str, str], str] = {}
+        self._shown: dict[tuple[str, str], Message] = {}
+        """What each slot's message (by room or user, and slot) shows now: an unchanged one is
+        not edited again, which would only spend a call of the platform's rate limit."""
         self._told_unreachable: set[tuple[str, str]] = set()
 
     async def start(self) -> int:
@@ -57,7 +60,8 @@ class Runner:
                 out = self.service.handle(inbound, self.clock.now())
             except Exception:
                 log.exception("input from %s in %s failed", inbound.platform, inbound.room)
-                out = [Reply(inbound, "Something went wrong; nothing was changed.")]
+                tr = self.service.translator(self.service.room_language(inbound.room))
+                out = [Reply(inbound, tr.gettext("Something went wrong; nothing was changed."))]
             await self.deliver(out)
         self._wake.set()
 
@@ -95,24 +99,31 @@ class Runner:
     async def _to_room(self, item: ToRoom) -> None:
         key = (item.room, item.slot) if item.slot else None
         if key and not item.fresh and self.port.capabilities.edits and key in self._room_slots:
+            if self._shown.get(key) == item.message:
+                return
             try:
                 await self.port.edit(item.room, self._room_slots[key], item.message)
+                self._shown[key] = item.message
                 return
             except MessageGone:
                 pass
         message_id = await self.port.send(item.room, item.message)
         if key:
             self._room_slots[key] = message_id
+            self._shown[key] = item.message
 
     async def _to_player(self, item: ToPlayer) -> None:
         key = (item.user_id, item.slot) if item.slot else None
         caps = self.port.capabilities
         try:
             if key and caps.edits and key in self._private_slots:
+                if self._shown.get(key) == item.message:
+                    return
                 try:
                     await self.port.edit_private(
                         item.user_id, self._private_slots[key], item.message
                     )
+                    self._shown[key] = item.message
                     return
                 except MessageGone:
                     pass
@@ -122,6 +133,7 @@ class Runner:
             return
         if key:
             self._private_slots[key] = message_id
+            self._shown[key] = item.message
         self._told_unreachable.discard((item.room, item.user_id))
 
     async def _tell_unreachable(self, item: ToPlayer) -> None:

@@ -113,6 +113,7 @@ class MatrixBot:
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
         self.runner = Runner(self.service, self.port, clock)
         self._told_encrypted: set[str] = set()
+        self._synced = False
 
     def save(self) -> None:
         self.state.save(self.state_path)
@@ -152,8 +153,10 @@ class MatrixBot:
     async def sync_once(self, timeout_ms: int = SYNC_TIMEOUT_MS) -> None:
         """One sync: accept invites, hand over commands, then keep the new token."""
         first = self.state.next_batch is None
+        # The first sync of a run asks for the full state even with a kept token: without it
+        # the client knows no rooms, and cannot encrypt for their members.
         response = await self.client.sync(
-            timeout=timeout_ms, since=self.state.next_batch, full_state=first
+            timeout=timeout_ms, since=self.state.next_batch, full_state=not self._synced
         )
         if not isinstance(response, SyncResponse):
             log.warning("sync failed: %s", response)
@@ -164,6 +167,7 @@ class MatrixBot:
         if not first:
             await self._handle_timeline(response)
         self.state.next_batch = response.next_batch
+        self._synced = True
         self.save()
 
     async def _keys(self) -> None:

@@ -7,10 +7,12 @@ Telegram can share one process with other platforms.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from telegram import BotCommand, InlineQueryResultArticle, InputTextMessageContent, Update
 from telegram.ext import (
@@ -152,7 +154,8 @@ class TelegramBot:
             InlineQueryResultArticle(
                 id=str(index),
                 title=message.text.split("\n", 1)[0],
-                description=message.text.split("\n", 2)[1][:100] if "\n" in message.text else "",
+                # The whole hand line: cut short, it would hide the cards at the back.
+                description=message.text.split("\n", 2)[1] if "\n" in message.text else "",
                 input_message_content=InputTextMessageContent("🫘"),
             )
             for index, message in enumerate(hands)
@@ -181,7 +184,8 @@ class TelegramBot:
             await updater.start_webhook(
                 listen=settings.listen,
                 port=settings.port,
-                url_path=settings.token.split(":")[0],
+                # Telegram posts to the public URL; a proxy in front passes its path on.
+                url_path=urlsplit(settings.webhook_url or "").path.lstrip("/"),
                 webhook_url=settings.webhook_url,
                 secret_token=settings.webhook_secret,
             )
@@ -194,6 +198,9 @@ class TelegramBot:
         """Stop taking updates; what was taken is handled first."""
         if self._deadlines is not None:
             self._deadlines.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._deadlines
+            self._deadlines = None
         updater = self.application.updater
         if updater is not None and updater.running:
             await updater.stop()

@@ -165,6 +165,9 @@ class ChatService:
         seat = session.seat_of(inbound.user_id)
         if seat is None:
             return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+        back = self._welcome_back(session, seat, now)
+        if back:
+            return back + self._button(inbound, words, now)
         if kind == "h" and len(words) == 2:
             if not self.capabilities.personal_answers:
                 # Here an answer may be read by others: the hand goes to the private chat.
@@ -292,7 +295,9 @@ class ChatService:
         try:
             self.store.add_game(NewGame(game_id, seats, tuple(deck), now, options))
         except StoreError:
-            return [ToRoom(lobby.room, Message("The game could not be stored; try again."))]
+            tr = self.translator(lobby.language)
+            text = tr.gettext("The game could not be stored; try again.")
+            return [ToRoom(lobby.room, Message(text))]
         del self.lobbies[lobby.room]
         session = self._rebuild(game_id)
         session.refresh_waiting(now)
@@ -351,6 +356,9 @@ class ChatService:
         seat = session.seat_of(inbound.user_id)
         if seat is None:
             return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+        back = self._welcome_back(session, seat, now)
+        if back:
+            return back + self._game_command(inbound, words, now)
         verb = words[0].lower()
         if verb == "table":
             if inbound.private:
@@ -380,17 +388,6 @@ class ChatService:
         """A player's command in his game: applied, answered by bots, shown to all."""
         tr = self.translator(session.language)
         out: list[Outbound] = []
-        if turns.hand_back(session, seat):
-            out.append(
-                ToRoom(
-                    session.room,
-                    Message(
-                        tr.gettext("{name} is back and plays again.").format(
-                            name=session.names[seat]
-                        )
-                    ),
-                )
-            )
         if command.strip().lower() == "pass":
             if session.state.step.value != "trade" or seat == session.state.active:
                 return [*out, Reply(inbound, tr.gettext("There is no trading to pass on now."))]
@@ -407,9 +404,7 @@ class ChatService:
                 ]
             return [*out, Reply(inbound, tr.gettext("You pass on trading this time."))]
         try:
-            action = self._parse(session, seat, command)
-            turns.apply_action(session, action, now)
-            out += self._after_move(session, now)
+            out += self._apply_command(session, seat, inbound, command, now)
         except NotationError:
             return [
                 *out,
@@ -429,6 +424,44 @@ class ChatService:
         if inbound.button:
             out.append(Reply(inbound, "✓"))
         return out
+
+    def _welcome_back(self, session: GameSession, seat: int, now: datetime) -> list[Outbound]:
+        """Any command from a player a stand-in was playing for gives him his seat back; a
+        table that waited for him goes on."""
+        if not turns.hand_back(session, seat):
+            return []
+        tr = self.translator(session.language)
+        name = session.names[seat]
+        back: list[Outbound] = [
+            ToRoom(
+                session.room,
+                Message(tr.gettext("{name} is back and plays again.").format(name=name)),
+            )
+        ]
+        try:
+            return back + self._after_move(session, now)
+        except turns.StoreRefused:
+            return back
+
+    def _apply_command(
+        self, session: GameSession, seat: int, inbound: Inbound, command: str, now: datetime
+    ) -> list[Outbound]:
+        """Apply a command and what follows it; when another writer (another worker) stored
+        an action first, decide once more on the game as stored, then give up."""
+        for attempt in range(2):
+            action = self._parse(session, seat, command)
+            turns.apply_action(session, action, now)
+            try:
+                return self._after_move(session, now)
+            except turns.StoreRefused:
+                reloaded = self._session_by_id(session.game_id)
+                stale = inbound.button and (
+                    reloaded is None or inbound.text.split()[2] != reloaded.token(seat)
+                )
+                if attempt or reloaded is None or stale:
+                    raise
+                session = reloaded
+        raise AssertionError("unreachable")
 
     def _parse(self, session: GameSession, seat: int, command: str) -> Action:
         action = parse_action(command, seat)

@@ -66,7 +66,14 @@ def _bot_order(session: GameSession) -> list[int]:
         order += [o.receiver for o in state.offers.values()]
         order += [s for s in range(len(session.seats)) if s not in waiting]
     order += waiting
-    return [s for s in dict.fromkeys(order) if session.seats[s].bot is not None]
+    # Stand-ins play only while someone is still at the table: a table everyone has left
+    # waits for the first to come back rather than finishing the game without them.
+    present = any(not session.seats[s].stand_in for s in session.humans())
+    return [
+        s
+        for s in dict.fromkeys(order)
+        if session.seats[s].bot is not None and (present or not session.seats[s].stand_in)
+    ]
 
 
 def _next_bot_action(

@@ -232,3 +232,21 @@ def test_a_restart_while_a_bot_holds_trading_open_keeps_the_window(tmp_path: Pat
     asyncio.run(later.runner.tick())
 
     assert (later.session("g1").state.active, later.session("g1").state.step) == (2, Step.TRADE)
+
+
+def test_a_table_everyone_has_left_waits_for_the_first_to_come_back(tmp_path: Path) -> None:
+    table, people = deadline_table(tmp_path, ["ann", "bot", "bot"])
+    session = table.session("g1")
+    tick_at(table, TEN_MINUTES)
+    tick_at(table, 2 * TEN_MINUTES)
+    assert session.seats[0].stand_in
+    waiting = table.action_count(session.game_id)
+
+    for hours in range(1, 6):
+        tick_at(table, 2 * TEN_MINUTES + timedelta(hours=hours))
+    assert table.action_count(session.game_id) == waiting, "nobody plays Ann's seat meanwhile"
+    assert not table.session("g1").game.is_over
+
+    asyncio.run(people.say("ann", "table"))
+    assert "Ann is back and plays again." in table.port.room_texts("g1")
+    assert not table.session("g1").seats[0].stand_in

@@ -27,7 +27,7 @@ from .game import Game
 from .ports import FINISHED, ChainLink, NewGame, StoredGame
 from .record import GameRecord, replay_steps
 from .scoring import GameResult
-from .state import GameState
+from .state import GameState, Step
 
 _ALL_CARDS = frozenset(range(CARD_COUNT))
 
@@ -180,16 +180,19 @@ def _replay_link(
     game: Game, shuffler: _StoredShuffler, index: int, link: ChainLink, prev: str
 ) -> str | None:
     """Check and apply one stored action; the reason it is bad, or None."""
-    if link.seq != index:
-        return f"missing: the next stored action is number {link.seq}"
-    if link_hash(prev, link.payload, link.reshuffles) != link.hash:
+    seq, payload, reshuffles, hash_ = link
+    if seq != index:
+        return f"missing: the next stored action is number {seq}"
+    if link_hash(prev, payload, reshuffles) != hash_:
         return "its hash does not match its content and the previous hash (changed or reordered)"
     try:
-        action = _read_action(link.payload)
-        shuffler.pending = [] if link.reshuffles == "[]" else _decode_reshuffles(link.reshuffles)
+        action = _read_action(payload)
+        # Most actions cause no reshuffle: their stored text is "[]", with nothing to parse.
+        shuffler.pending = _NO_RESHUFFLES if reshuffles == "[]" else _decode_reshuffles(reshuffles)
     except (ValueError, ActionFormatError) as error:
         return f"not readable: {error}"
-    if game.is_over:
+    state = game.state
+    if state.step is Step.GAME_OVER:
         return "an action after the end of the game"
     try:
         game.apply(action)
@@ -199,9 +202,14 @@ def _replay_link(
         return str(error)
     if shuffler.pending:
         return "a reshuffle is stored with it that did not happen"
-    if not cards_conserved(game.state):
+    if not cards_conserved(state):
         return "cards are not conserved after it"
     return None
+
+
+_NO_RESHUFFLES: list[list[Card]] = []
+"""Shared by every action without reshuffles; the shuffler only reads it (it pops only from a
+non-empty list)."""
 
 
 def _decode_reshuffles(text: str) -> list[list[Card]]:

@@ -106,6 +106,14 @@ class Engine:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action, or raise IllegalActionError and change nothing."""
         check_action(self.state, action)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Apply an action already found legal in the state as it is now, without a second check.
+
+        Only for an action just taken from `legal_actions` of this very state: anything else
+        goes through `apply`.
+        """
         self._events = []
         _HANDLERS[type(action)](self, action)
         self._advance()

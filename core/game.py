@@ -86,6 +86,18 @@ class Game:
         self.actions.append(action)
         return events
 
+    def apply_listed(self, action: Action, legal: LegalActions) -> list[Event]:
+        """Apply an action chosen from `legal`, the legal actions of the state as it is now.
+
+        An action `legal` lists passed the rules when it was listed (the menu and the checks are
+        built from the same rule functions), so only an action it does not list is checked.
+        """
+        if not _lists(legal, action):
+            return self.apply(action)
+        events = self._engine.apply_legal(action)
+        self.actions.append(action)
+        return events
+
     def view(self, seat: int | None) -> PlayerView:
         """What the player at `seat` may see (None: a spectator)."""
         return view_for(self.state, seat)
@@ -93,3 +105,9 @@ class Game:
     def result(self) -> GameResult:
         """Scores and winners; final once the game is over."""
         return result_of(self.state)
+
+
+def _lists(legal: LegalActions, action: Action) -> bool:
+    """`action in legal.actions`, comparing only actions of the same kind."""
+    kind = type(action)
+    return any(a is action or (type(a) is kind and a == action) for a in legal.actions)

@@ -7,9 +7,9 @@ from the same small rule functions below, one per kind of action.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from .actions import (
     AcceptTrade,
@@ -30,7 +30,7 @@ from .actions import (
 )
 from .cards import Card, Variety, variety_of
 from .errors import IllegalActionError
-from .state import GameState, PlayerState, Step, TradeOffer
+from .state import CARD_VARIETIES, GameState, PlayerState, Step, TradeOffer, build_frozen
 
 
 @dataclass(frozen=True)
@@ -70,21 +70,32 @@ def _fail(code: str, message: str) -> IllegalActionError:
 
 def fields_for(player: PlayerState, card: Card) -> tuple[int, ...]:
     """The fields a card may be planted on (ruling 10)."""
-    variety = variety_of(card)
-    return tuple(i for i, f in enumerate(player.fields) if f.accepts(variety))
+    variety = CARD_VARIETIES[card]
+    # Field.accepts, inlined: this runs for every card on every menu.
+    return tuple(
+        [
+            i
+            for i, f in enumerate(player.fields)
+            if not f.cards or CARD_VARIETIES[f.cards[0]] is variety
+        ]
+    )
 
 
 def harvestable_fields(state: GameState, seat: int) -> tuple[int, ...]:
     """Fields this player may harvest now, with single-card protection (ruling 2)."""
     if state.step is Step.GAME_OVER:
         return ()
-    if state.setup.is_duel and seat != state.active:
+    if seat != state.active and state.setup.is_duel:
         return ()
-    fields = state.players[seat].fields
-    sizes = [len(f.cards) for f in fields]
-    if any(n > 1 for n in sizes):
-        return tuple(i for i, n in enumerate(sizes) if n > 1)
-    return tuple(i for i, n in enumerate(sizes) if n == 1)
+    crowded: list[int] = []
+    single: list[int] = []
+    for i, f in enumerate(state.players[seat].fields):
+        size = len(f.cards)
+        if size > 1:
+            crowded.append(i)
+        elif size == 1:
+            single.append(i)
+    return tuple(crowded) if crowded else tuple(single)
 
 
 def can_buy_field(state: GameState, seat: int) -> bool:
@@ -134,9 +145,20 @@ def trade_options(state: GameState, seat: int) -> TradeOptions | None:
         return None
     hand_size = len(state.players[seat].hand)
     if seat == state.active:
-        partners = tuple(s for s in range(len(state.players)) if s != seat)
-        return TradeOptions(partners, hand_size, len(state.face_up))
-    return TradeOptions((state.active,), hand_size, 0)
+        return _options_of_active(len(state.players), seat, hand_size, len(state.face_up))
+    return _options_of_partner(state.active, hand_size)
+
+
+# Every trading menu and every trade action asks for these; they are small immutable values.
+@cache
+def _options_of_active(players: int, seat: int, hand_size: int, face_up: int) -> TradeOptions:
+    partners = tuple(s for s in range(players) if s != seat)
+    return TradeOptions(partners, hand_size, face_up)
+
+
+@cache
+def _options_of_partner(active: int, hand_size: int) -> TradeOptions:
+    return TradeOptions((active,), hand_size, 0)
 
 
 def offer_cards_in_place(state: GameState, offer: TradeOffer) -> bool:
@@ -150,69 +172,122 @@ def offer_cards_in_place(state: GameState, offer: TradeOffer) -> bool:
 
 def fulfilment(state: GameState, seat: int, want: tuple[Variety, ...]) -> AcceptTrade | None:
     """The first cards (face-up, then hand from the front) that give what an offer asks."""
-    needed = Counter(want)
+    # A list, not a Counter: hashing an Enum member runs Python code, and offers are small.
+    needed = list(want)
     face_up: list[int] = []
     hand: list[int] = []
     if seat == state.active:
         for i, card in enumerate(state.face_up):
-            if needed[variety_of(card)] > 0:
-                needed[variety_of(card)] -= 1
+            variety = CARD_VARIETIES[card]
+            if variety in needed:
+                needed.remove(variety)
                 face_up.append(i)
     for i, card in enumerate(state.players[seat].hand):
-        if needed[variety_of(card)] > 0:
-            needed[variety_of(card)] -= 1
+        if not needed:
+            break
+        variety = CARD_VARIETIES[card]
+        if variety in needed:
+            needed.remove(variety)
             hand.append(i)
-    if any(needed.values()):
+    if needed:
         return None
     return AcceptTrade(seat, 0, tuple(hand), tuple(face_up))
 
 
+def _same_varieties(cards: list[Card], want: tuple[Variety, ...]) -> bool:
+    """The cards are exactly the varieties asked, in any order (a multiset comparison)."""
+    if len(cards) != len(want):
+        return False
+    needed = list(want)
+    for card in cards:
+        variety = CARD_VARIETIES[card]
+        if variety not in needed:
+            return False
+        needed.remove(variety)
+    return True
+
+
 # --- the menu -------------------------------------------------------------------------------
+
+# The menu is rebuilt before every decision, and most of its actions recur all game long: the
+# immutable ones whose numbers are bounded (seats, fields, card positions) are made once each.
+_plant = cache(Plant)
+_plant_set_aside = cache(PlantSetAside)
+_plant_face_up = cache(PlantFaceUp)
+_plant_offered = cache(PlantOffered)
+_discard_offered = cache(DiscardOffered)
+_discard_from_hand = cache(DiscardFromHand)
+_end_step = cache(EndStep)
+_harvest = cache(Harvest)
+_buy_field = cache(BuyField)
 
 
 def legal_actions(state: GameState, seat: int) -> LegalActions:
     """Everything the player at `seat` may do now."""
-    if state.step is Step.GAME_OVER:
+    step = state.step
+    if step is Step.GAME_OVER:
         return LegalActions(seat, (), None, False)
     player = state.players[seat]
     actions: list[Action] = []
+    # Only the active player plants from his hand, the offered or the face-up cards, or ends
+    # a step; only in step 3 does anyone else plant.
     waiting = False
-    step = state.step
+    if seat == state.active and step is not Step.PLANT_SET_ASIDE:
+        waiting = _add_active_moves(state, seat, player, actions)
+    elif step is Step.PLANT_SET_ASIDE and player.set_aside:
+        for i, card in enumerate(player.set_aside):
+            actions += [_plant_set_aside(seat, i, f) for f in fields_for(player, card)]
+        waiting = True
+    trade = trade_options(state, seat) if step is Step.TRADE else None
+    if trade is not None:
+        _add_trade_answers(state, seat, actions)
+    for field in harvestable_fields(state, seat):
+        actions.append(_harvest(seat, field))
+    if can_buy_field(state, seat):
+        actions.append(_buy_field(seat))
+    return build_frozen(
+        LegalActions, player=seat, actions=tuple(actions), trade=trade, waiting=waiting
+    )
 
+
+def _add_active_moves(
+    state: GameState, seat: int, player: PlayerState, actions: list[Action]
+) -> bool:
+    """The active player's plantings, discards and end of step, in menu order (not step 3).
+
+    Returns whether the game waits on him.
+    """
+    step = state.step
+    waiting = False
     if may_plant_from_hand(state, seat):
-        actions += [Plant(seat, f) for f in fields_for(player, player.hand[0])]
+        actions += [_plant(seat, f) for f in fields_for(player, player.hand[0])]
         waiting = True
     if may_discard_from_hand(state, seat):
-        actions += [DiscardFromHand(seat, i) for i in range(len(player.hand))]
-    if step is Step.PLANT_SET_ASIDE and player.set_aside:
-        for i, card in enumerate(player.set_aside):
-            actions += [PlantSetAside(seat, i, f) for f in fields_for(player, card)]
-        waiting = True
-    if seat == state.active and step is Step.DUEL_OFFERED:
+        actions += [_discard_from_hand(seat, i) for i in range(len(player.hand))]
+    if step is Step.DUEL_OFFERED:
         for i, card in enumerate(state.offered):
-            actions += [PlantOffered(seat, i, f) for f in fields_for(player, card)]
-            actions.append(DiscardOffered(seat, i))
+            actions += [_plant_offered(seat, i, f) for f in fields_for(player, card)]
+            actions.append(_discard_offered(seat, i))
         waiting = True
-    if seat == state.active and step is Step.DUEL_FACE_UP:
+    elif step is Step.DUEL_FACE_UP:
         for i, card in enumerate(state.face_up):
-            actions += [PlantFaceUp(seat, i, f) for f in fields_for(player, card)]
+            actions += [_plant_face_up(seat, i, f) for f in fields_for(player, card)]
     if may_end_step(state, seat):
-        actions.append(EndStep(seat))
+        actions.append(_end_step(seat))
         waiting = True
-    trade = trade_options(state, seat)
-    if trade is not None:
-        for offer in state.offers.values():
-            if offer.receiver == seat:
-                accept = fulfilment(state, seat, offer.want)
-                if accept is not None and offer_cards_in_place(state, offer):
-                    actions.append(AcceptTrade(seat, offer.id, accept.hand, accept.face_up))
-                actions.append(DeclineTrade(seat, offer.id))
-            elif offer.proposer == seat:
-                actions.append(WithdrawTrade(seat, offer.id))
-    actions += [Harvest(seat, f) for f in harvestable_fields(state, seat)]
-    if can_buy_field(state, seat):
-        actions.append(BuyField(seat))
-    return LegalActions(seat, tuple(actions), trade, waiting)
+    return waiting
+
+
+def _add_trade_answers(state: GameState, seat: int, actions: list[Action]) -> None:
+    """Accepting or declining offers made to this seat, withdrawing its own."""
+    for offer in state.offers.values():
+        if offer.receiver == seat:
+            accept = fulfilment(state, seat, offer.want)
+            if accept is not None and offer_cards_in_place(state, offer):
+                actions.append(AcceptTrade(seat, offer.id, accept.hand, accept.face_up))
+            actions.append(DeclineTrade(seat, offer.id))
+        elif offer.proposer == seat:
+            actions.append(WithdrawTrade(seat, offer.id))
 
 
 def waiting_for(state: GameState) -> tuple[int, ...]:
@@ -246,7 +321,9 @@ def _field_index(player: PlayerState, field: int) -> None:
 
 def _check_planting(player: PlayerState, card: Card, field: int) -> None:
     _field_index(player, field)
-    if field not in fields_for(player, card):
+    # `field in fields_for(player, card)`, asked of the one field named.
+    planted_cards = player.fields[field].cards
+    if planted_cards and CARD_VARIETIES[planted_cards[0]] is not CARD_VARIETIES[card]:
         planted = player.fields[field].variety
         assert planted is not None
         raise _fail(
@@ -368,11 +445,12 @@ def _check_gift(
     """The cards a player names are distinct and his to give."""
     if len(set(hand)) != len(hand) or len(set(face_up)) != len(face_up):
         raise _fail("card-twice", "A card is named twice.")
-    if any(not 0 <= i < options.hand_size for i in hand):
+    # Positions are in range when the lowest and the highest are.
+    if hand and (min(hand) < 0 or max(hand) >= options.hand_size):
         raise _fail("no-such-card", "You do not have a card at that hand position.")
     if face_up and seat != state.active:
         raise _fail("not-your-face-up", "Only the active player trades the face-up cards.")
-    if any(not 0 <= i < options.face_up for i in face_up):
+    if face_up and (min(face_up) < 0 or max(face_up) >= options.face_up):
         raise _fail("no-such-card", "There is no such face-up card.")
 
 
@@ -431,7 +509,7 @@ def _check_accept(state: GameState, action: Action) -> None:
         raise _fail("stale-offer", f"Offer {offer.id} is stale: its cards are gone.")
     _check_gift(state, action.player, options, action.hand, action.face_up)
     given = accepted_cards(state, action)
-    if Counter(variety_of(c) for c in given) != Counter(offer.want):
+    if not _same_varieties(given, offer.want):
         asked = ", ".join(v.title for v in offer.want) or "nothing"
         raise _fail("wrong-cards", f"Offer {offer.id} asks for: {asked}.")
 

@@ -9,9 +9,29 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, TypeVar
 
-from .cards import Card, Variety, variety_of
+from .cards import CARD_COUNT, Card, Variety, variety_of
 from .table_setup import TableSetup
+
+_Frozen = TypeVar("_Frozen")
+
+CARD_VARIETIES: tuple[Variety, ...] = tuple(variety_of(card) for card in range(CARD_COUNT))
+"""`CARD_VARIETIES[card]` is `variety_of(card)`, looked up without a function call: menus, checks
+and views look up every card they show or test."""
+
+
+def build_frozen(cls: type[_Frozen], **values: Any) -> _Frozen:
+    """An instance of a frozen dataclass from every one of its fields, as `cls(**values)` makes.
+
+    A frozen dataclass's `__init__` sets each field through `object.__setattr__`; views and
+    action lists are built on every decision of every bot, so the hot paths fill the instance's
+    dict in one go instead. The caller must name every field.
+    """
+    instance = object.__new__(cls)
+    # `values` is a fresh dict made for this call: the instance takes it over as it is.
+    object.__setattr__(instance, "__dict__", values)
+    return instance
 
 
 class Step(Enum):

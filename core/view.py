@@ -7,12 +7,14 @@ viewer's own hand. It never holds another player's hand or the order of the deck
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import Variety, variety_of
+from .cards import CARD_COUNT, VARIETIES, Card, Variety
 from .legal import offer_cards_in_place
 from .scoring import result_of
-from .state import GameState, Step
+from .state import CARD_VARIETIES, GameState, PlayerState, Step, TradeOffer, build_frozen
 
 
 @dataclass(frozen=True)
@@ -75,54 +77,165 @@ class PlayerView:
         return self.step is Step.GAME_OVER
 
 
+def _varieties(cards: Iterable[Card]) -> tuple[Variety, ...]:
+    return tuple([CARD_VARIETIES[card] for card in cards])
+
+
+_EMPTY_FIELD = FieldView(None, 0)
+_SHARED_FIELDS = {
+    variety: tuple(FieldView(variety, count) for count in range(variety.count + 1))
+    for variety in VARIETIES
+}
+_FIELDS_STARTED_BY = tuple(_SHARED_FIELDS[CARD_VARIETIES[card]] for card in range(CARD_COUNT))
+"""Every field a game can show, by its first card and size: views share these (frozen) values
+instead of building new ones."""
+
+
+def _field_view(cards: list[Card]) -> FieldView:
+    if not cards:
+        return _EMPTY_FIELD
+    shared = _FIELDS_STARTED_BY[cards[0]]
+    count = len(cards)
+    return shared[count] if count < len(shared) else FieldView(CARD_VARIETIES[cards[0]], count)
+
+
+def _seat_view(seat: int, player: PlayerState) -> SeatView:
+    return build_frozen(
+        SeatView,
+        seat=seat,
+        fields=tuple([_field_view(f.cards) for f in player.fields]),
+        coins=len(player.coins),
+        hand_size=len(player.hand),
+        set_aside=_varieties(player.set_aside),
+        bought_third_field=player.bought_third_field,
+    )
+
+
+def _offer_view(state: GameState, offer: TradeOffer, own_hand: list[Card] | None) -> OfferView:
+    """`own_hand` is the viewer's hand when he made the offer, else None."""
+    positions = None
+    if own_hand is not None:
+        positions = tuple(own_hand.index(c) for c in offer.give if c in own_hand)
+    return build_frozen(
+        OfferView,
+        id=offer.id,
+        proposer=offer.proposer,
+        receiver=offer.receiver,
+        give=_varieties(offer.give),
+        want=offer.want,
+        stale=not offer_cards_in_place(state, offer),
+        give_positions=positions,
+    )
+
+
+def _public_part(
+    state: GameState, seats: tuple[SeatView, ...], discard: tuple[Variety, ...]
+) -> dict[str, Any]:
+    """The fields of a view that every seat sees alike (given its seats and discard pile)."""
+    result = result_of(state) if state.step is Step.GAME_OVER else None
+    setup = state.setup
+    return {
+        "seats": seats,
+        "active": state.active,
+        "step": state.step,
+        "turn": state.turn,
+        "deck_size": len(state.deck),
+        "discard": discard,
+        "face_up": _varieties(state.face_up),
+        "offered": _varieties(state.offered),
+        "exhaustions": state.exhaustions,
+        "final_exhaustion": setup.final_exhaustion,
+        "final_turn": state.final_turn,
+        "third_field_price": setup.third_field_price,
+        "scores": result.scores if result else None,
+        "winners": result.winners if result else None,
+    }
+
+
+def _view(state: GameState, seat: int | None, public: dict[str, Any]) -> PlayerView:
+    own_hand = state.players[seat].hand if seat is not None else []
+    offers: tuple[OfferView, ...] = ()
+    if state.offers:
+        offers = tuple(
+            [
+                _offer_view(state, offer, own_hand if offer.proposer == seat else None)
+                for offer in state.offers.values()
+            ]
+        )
+    return build_frozen(PlayerView, seat=seat, hand=_varieties(own_hand), offers=offers, **public)
+
+
 def view_for(state: GameState, seat: int | None) -> PlayerView:
     """What the player at `seat` (None: a spectator) may see now."""
-    own_hand = state.players[seat].hand if seat is not None else []
-    seats = tuple(
-        SeatView(
-            seat=i,
-            fields=tuple(FieldView(f.variety, len(f.cards)) for f in p.fields),
-            coins=len(p.coins),
-            hand_size=len(p.hand),
-            set_aside=tuple(variety_of(c) for c in p.set_aside),
-            bought_third_field=p.bought_third_field,
-        )
-        for i, p in enumerate(state.players)
+    seats = tuple([_seat_view(i, p) for i, p in enumerate(state.players)])
+    return _view(state, seat, _public_part(state, seats, _varieties(state.discard)))
+
+
+_SeatSource = tuple[int, int, bool, list[Card], list[list[Card]]]
+"""Everything a seat's public side is made from: coin count, hand size, the bought 3rd field,
+the set-aside cards and the cards of each field."""
+
+
+def _seat_source(player: PlayerState) -> _SeatSource:
+    """What the seat's public side is made from now (its lists, not copies)."""
+    return (
+        len(player.coins),
+        len(player.hand),
+        player.bought_third_field,
+        player.set_aside,
+        [f.cards for f in player.fields],
     )
-    offers = []
-    for offer in state.offers.values():
-        positions = None
-        if offer.proposer == seat:
-            positions = tuple(own_hand.index(c) for c in offer.give if c in own_hand)
-        offers.append(
-            OfferView(
-                offer.id,
-                offer.proposer,
-                offer.receiver,
-                tuple(variety_of(c) for c in offer.give),
-                offer.want,
-                not offer_cards_in_place(state, offer),
-                positions,
-            )
-        )
-    over = state.step is Step.GAME_OVER
-    result = result_of(state) if over else None
-    return PlayerView(
-        seat=seat,
-        hand=tuple(variety_of(c) for c in own_hand),
-        seats=seats,
-        active=state.active,
-        step=state.step,
-        turn=state.turn,
-        deck_size=len(state.deck),
-        discard=tuple(variety_of(c) for c in state.discard),
-        face_up=tuple(variety_of(c) for c in state.face_up),
-        offered=tuple(variety_of(c) for c in state.offered),
-        offers=tuple(offers),
-        exhaustions=state.exhaustions,
-        final_exhaustion=state.setup.final_exhaustion,
-        final_turn=state.final_turn,
-        third_field_price=state.setup.third_field_price,
-        scores=result.scores if result else None,
-        winners=result.winners if result else None,
-    )
+
+
+def _kept(source: _SeatSource) -> _SeatSource:
+    """A copy that later changes to the player's lists leave as it is."""
+    coins, hand_size, bought, set_aside, fields = source
+    return coins, hand_size, bought, list(set_aside), [list(cards) for cards in fields]
+
+
+class TableViews:
+    """Views of one game for a driver that asks several seats at each moment.
+
+    Each is equal to `view_for(state, seat)`. What every seat sees alike is built once per
+    moment: call `next_moment` whenever the state may have changed. A seat's public side and
+    the discard pile are also kept from moment to moment while their cards stay the same, since
+    an action changes one or two seats and leaves the others as they were.
+    """
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._public: dict[str, Any] | None = None
+        self._seats: dict[int, tuple[_SeatSource, SeatView]] = {}
+        self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
+
+    def next_moment(self) -> None:
+        """The state may have changed since the last view."""
+        self._public = None
+
+    def __call__(self, seat: int | None) -> PlayerView:
+        if self._public is None:
+            self._public = _public_part(self._state, self._seat_views(), self._discard_view())
+        return _view(self._state, seat, self._public)
+
+    def _discard_view(self) -> tuple[Variety, ...]:
+        """Most actions leave the discard pile as it was: its varieties are then kept."""
+        cards, shown = self._discard
+        if cards != self._state.discard:
+            cards = list(self._state.discard)
+            shown = _varieties(cards)
+            self._discard = (cards, shown)
+        return shown
+
+    def _seat_views(self) -> tuple[SeatView, ...]:
+        views = []
+        known = self._seats
+        for seat, player in enumerate(self._state.players):
+            source = _seat_source(player)
+            kept = known.get(seat)
+            if kept is not None and kept[0] == source:
+                views.append(kept[1])
+            else:
+                view = _seat_view(seat, player)
+                known[seat] = (_kept(source), view)
+                views.append(view)
+        return tuple(views)

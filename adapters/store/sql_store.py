@@ -9,7 +9,7 @@ loser gets a `SequenceConflict` and nothing of it is written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from itertools import groupby
@@ -283,17 +283,15 @@ class SqlGameStore:
                     connection.execute(seats_query).all(), key=lambda r: str(r[0])
                 )
             }
-            links = groupby(
-                connection.execution_options(yield_per=10_000).execute(links_query),
-                key=lambda r: str(r[0]),
-            )
+            rows = connection.execution_options(yield_per=10_000).execute(links_query)
+            links = _chains(rows.partitions())
             pending = next(links, None)
             for game in games:
-                chain: list[Sequence[Any]] = []
+                chain: list[ChainLink] = []
                 while pending is not None and pending[0] < game.id:
                     pending = next(links, None)
                 if pending is not None and pending[0] == game.id:
-                    chain = list(pending[1])
+                    chain = pending[1]
                     pending = next(links, None)
                 yield _stored_game(game, seats.get(game.id, []), chain)
 
@@ -400,8 +398,26 @@ def _action_row(
     }
 
 
+def _chains(batches: Iterable[Sequence[Sequence[Any]]]) -> Iterator[tuple[str, list[ChainLink]]]:
+    """Each game's stored actions from batches of rows ordered by game and sequence number.
+
+    Rows come a batch at a time (the audit reads every action of the store), not one by one.
+    """
+    game_id: str | None = None
+    chain: list[ChainLink] = []
+    for batch in batches:
+        for row_game, seq, payload, reshuffles, hash_ in batch:
+            if row_game != game_id:
+                if game_id is not None:
+                    yield game_id, chain
+                game_id, chain = str(row_game), []
+            chain.append(ChainLink(seq, payload, reshuffles, hash_))
+    if game_id is not None:
+        yield game_id, chain
+
+
 def _stored_game(
-    game: Any, seats: Sequence[Sequence[Any]], links: Sequence[Sequence[Any]]
+    game: Any, seats: Sequence[Sequence[Any]], links: Sequence[ChainLink]
 ) -> StoredGame | UnreadableGame:
     try:
         options = json.loads(game.options)
@@ -418,10 +434,7 @@ def _stored_game(
     return StoredGame(
         game=NewGame(game.id, identities, tuple(deck), _utc(game.created_at), options),
         header_hash=game.header_hash,
-        links=tuple(
-            ChainLink(seq, payload, reshuffles, hash_)
-            for _, seq, payload, reshuffles, hash_ in links
-        ),
+        links=tuple(links),
         action_count=game.action_count,
         head_hash=game.head_hash,
         status=game.status,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..actions import Action
 from ..game import Game
+from ..legal import LegalActions
 from ..state import GameState, Step
+from ..view import TableViews
 from .base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
@@ -40,45 +42,44 @@ def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 20_000) -> int:
         raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
     state = game.state
     passed: dict[int, _Moment] = {}
+    views = TableViews(state)
     count = 0
     while not state.is_over:
         if count >= max_actions:
             raise RuntimeError(f"the game did not end within {max_actions} actions")
-        action = _next_action(game, bots, passed)
-        if action is None:
+        chosen = _next_action(game, bots, views, passed)
+        if chosen is None:
             raise RuntimeError(f"nobody acts while the game waits for seats {game.waiting_for()}")
-        game.apply(action)
+        game.apply_listed(*chosen)
         count += 1
     return count
 
 
-def _next_action(game: Game, bots: Sequence[Bot], passed: dict[int, _Moment]) -> Action | None:
+def _next_action(
+    game: Game, bots: Sequence[Bot], views: TableViews, passed: dict[int, _Moment]
+) -> tuple[Action, LegalActions] | None:
+    """The first action a seat that matters takes, with the legal actions it chose from."""
     state = game.state
     waiting = game.waiting_for()
-    order: list[int] = []
+    order: Iterable[int] = waiting
     if state.step is Step.TRADE:
-        order += [o.receiver for o in state.offers.values()]
-        order += [s for s in range(len(bots)) if s not in waiting]
-    order += waiting
-    for seat in dict.fromkeys(order):
+        asked = [o.receiver for o in state.offers.values()]
+        asked += [s for s in range(len(bots)) if s not in waiting]
+        order = dict.fromkeys([*asked, *waiting])
+    views.next_moment()
+    for seat in order:
         moment = None
         if seat not in waiting:
             moment = _moment(state, seat)
             if passed.get(seat) == moment:
                 continue
-        action = _ask(game, bots[seat], seat)
+        legal = game.legal_actions(seat)
+        action = bots[seat].choose(views(seat), legal) if legal else None
         if action is not None:
-            return action
+            return action, legal
         if moment is not None:
             passed[seat] = moment
     return None
-
-
-def _ask(game: Game, bot: Bot, seat: int) -> Action | None:
-    legal = game.legal_actions(seat)
-    if not legal:
-        return None
-    return bot.choose(game.view(seat), legal)
 
 
 def _moment(state: GameState, seat: int) -> _Moment:

@@ -346,9 +346,17 @@ class _ActiveJudge:
     def __init__(self, view: PlayerView, active: SeatView) -> None:
         self._face_up = view.face_up
         self._active = active
-        pending = len(active.set_aside)
-        cards = [*active.set_aside, *view.face_up]
-        self._spare = [i - pending for i in spare_cards(active.fields, cards)]
+        self._spare_face_up: list[int] | None = None
+
+    def _spare(self) -> list[int]:
+        """The face-up cards the active player could not plant; worked out only when an offer
+        asks for face-up cards (most offers a partner makes ask for none)."""
+        if self._spare_face_up is None:
+            active = self._active
+            pending = len(active.set_aside)
+            cards = [*active.set_aside, *self._face_up]
+            self._spare_face_up = [i - pending for i in spare_cards(active.fields, cards)]
+        return self._spare_face_up
 
     def value(self, give: Sequence[Variety], want: Sequence[Variety]) -> float:
         face_up, active = self._face_up, self._active
@@ -357,7 +365,7 @@ class _ActiveJudge:
         for variety in want:
             index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
             taken.append(index)
-            value += 1.0 if index in self._spare else -1.0
+            value += 1.0 if index in self._spare() else -1.0
         slots = slots_of(active.fields)
         for variety in active.set_aside:
             place(slots, variety)

@@ -1,8 +1,9 @@
 """The game on Matrix: a sync loop that feeds the runner, accepts invites and keeps its place.
 
-The sync token is saved after each handled sync, so a restart continues where the last run
-stopped: nothing is replayed, nothing skipped. On the very first sync the bot only looks
-around: what was said before it arrived is not a command to it.
+The sync token is saved after each handled sync, and each command's event id before it is handed
+over, so a restart continues where the last run stopped: nothing is applied twice, nothing
+skipped (a gap the homeserver leaves in a busy room is fetched). What was said in a room before
+the bot joined it, or before its very first sync, is not a command to it.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from pathlib import Path
 from nio import (
     AsyncClient,
     AsyncClientConfig,
+    Event,
     InviteMemberEvent,
     JoinError,
     LoginResponse,
     MegolmEvent,
+    MessageDirection,
+    RoomMemberEvent,
+    RoomMessagesResponse,
     RoomMessageText,
     SyncResponse,
 )
@@ -39,9 +44,19 @@ log = logging.getLogger(__name__)
 
 SYNC_TIMEOUT_MS = 30_000
 RETRY_SECONDS = 5.0
+TIMELINE_LIMIT = 50
+"""Events per room and sync; the homeserver's default (10) leaves gaps in a busy room."""
+GAP_PAGE = 100
+MAX_GAP_PAGES = 20
+"""A gap longer than this many pages is not fetched: commands that old are stale anyway."""
+SYNC_FILTER = {"room": {"timeline": {"limit": TIMELINE_LIMIT}}}
 ENCRYPTED_ROOM_NOTICE = (
     "I cannot read this encrypted room (this bot runs without end-to-end encryption). "
     "Play in an unencrypted room, or ask the host to enable encryption support."
+)
+UNDECRYPTABLE_NOTICE = (
+    "I could not decrypt a message here: my device did not receive its key. "
+    "If your client blocks unverified devices, allow mine, then send the command again."
 )
 
 
@@ -152,11 +167,14 @@ class MatrixBot:
 
     async def sync_once(self, timeout_ms: int = SYNC_TIMEOUT_MS) -> None:
         """One sync: accept invites, hand over commands, then keep the new token."""
-        first = self.state.next_batch is None
+        since = self.state.next_batch
         # The first sync of a run asks for the full state even with a kept token: without it
         # the client knows no rooms, and cannot encrypt for their members.
         response = await self.client.sync(
-            timeout=timeout_ms, since=self.state.next_batch, full_state=not self._synced
+            timeout=timeout_ms,
+            sync_filter=SYNC_FILTER,
+            since=since,
+            full_state=not self._synced,
         )
         if not isinstance(response, SyncResponse):
             log.warning("sync failed: %s", response)
@@ -164,9 +182,11 @@ class MatrixBot:
             return
         await self._keys()
         await self._accept_invites(response)
-        if not first:
-            await self._handle_timeline(response)
+        self._note_departures(response)
+        if since is not None:
+            await self._handle_timeline(response, since)
         self.state.next_batch = response.next_batch
+        self.state.handled.clear()
         self._synced = True
         self.save()
 
@@ -197,49 +217,127 @@ class MatrixBot:
                 log.warning("could not join %s: %s", room_id, joined.message)
                 continue
             if direct_with is not None:
-                self.state.direct_rooms.setdefault(direct_with, room_id)
+                self._open_direct(direct_with, room_id)
+
+    def _open_direct(self, user_id: str, room_id: str) -> None:
+        """A player invited the bot into a direct room: his hands go there from now on, unless
+        the one he already has still holds him."""
+        state = self.state
+        if user_id in state.unreachable:
+            state.unreachable.remove(user_id)
+            state.direct_rooms[user_id] = room_id
+        else:
+            state.direct_rooms.setdefault(user_id, room_id)
+
+    def _note_departures(self, response: SyncResponse) -> None:
+        """A player who left or refused his direct room is not written to there any more."""
+        state = self.state
+        for room_id in response.rooms.leave:
+            for user_id, direct in list(state.direct_rooms.items()):
+                if direct == room_id:
+                    self._unreachable(user_id)
+        for room_id, info in response.rooms.join.items():
+            for event in [*info.state, *info.timeline.events]:
+                if (
+                    isinstance(event, RoomMemberEvent)
+                    and event.membership in ("leave", "ban")
+                    and state.direct_rooms.get(event.state_key) == room_id
+                ):
+                    self._unreachable(event.state_key)
+
+    def _unreachable(self, user_id: str) -> None:
+        log.info("%s left the direct room", user_id)
+        self.state.direct_rooms.pop(user_id, None)
+        if user_id not in self.state.unreachable:
+            self.state.unreachable.append(user_id)
 
     def _is_private(self, room_id: str, sender: str) -> bool:
         return self.state.direct_rooms.get(sender) == room_id
 
-    async def _handle_timeline(self, response: SyncResponse) -> None:
+    async def _handle_timeline(self, response: SyncResponse, since: str) -> None:
         for room_id, info in response.rooms.join.items():
-            room = self.client.rooms.get(room_id)
-            for event in info.timeline.events:
-                if getattr(event, "sender", None) == self.client.user_id:
-                    continue
-                if isinstance(event, MegolmEvent):
-                    await self._cannot_read(room_id)
-                    continue
-                if not isinstance(event, RoomMessageText):
-                    continue
-                if (
-                    event.source.get("content", {}).get("m.relates_to", {}).get("rel_type")
-                    == "m.replace"
-                ):
-                    continue  # an edited command is not a second command
-                name = room.user_name(event.sender) if room is not None else None
-                inbound = inbound_from_event(
-                    event.sender,
-                    name or event.sender,
-                    room_id,
-                    event.event_id,
-                    event.body,
-                    self.settings.prefix,
-                    self._is_private(room_id, event.sender),
-                )
-                if inbound is not None:
-                    await self.runner.submit(inbound)
+            events: list[Event] = list(info.timeline.events)
+            if info.timeline.limited and not self._joins(events):
+                events = await self._gap(room_id, info.timeline.prev_batch, since) + events
+            for event in self._since_joined(events):
+                await self._handle_event(room_id, event)
+
+    def _joins(self, events: list[Event]) -> list[int]:
+        """Where in `events` the bot joined the room (a join, not a profile change)."""
+        return [
+            index
+            for index, event in enumerate(events)
+            if isinstance(event, RoomMemberEvent)
+            and event.state_key == self.client.user_id
+            and event.membership == "join"
+            and event.prev_membership != "join"
+        ]
+
+    def _since_joined(self, events: list[Event]) -> list[Event]:
+        """The events after the bot's latest join: what came before was not said to it."""
+        joins = self._joins(events)
+        return events[joins[-1] + 1 :] if joins else events
+
+    async def _gap(self, room_id: str, start: str | None, since: str) -> list[Event]:
+        """The events a limited timeline left out, between the last sync and `start`."""
+        missed: list[Event] = []
+        for _ in range(MAX_GAP_PAGES):
+            page = await self.client.room_messages(
+                room_id, start=start, end=since, direction=MessageDirection.back, limit=GAP_PAGE
+            )
+            if not isinstance(page, RoomMessagesResponse):
+                log.warning("could not fetch missed events of %s: %s", room_id, page)
+                break
+            missed += page.chunk
+            if not page.chunk or not page.end or page.end == start or self._joins(page.chunk):
+                break
+            start = page.end
+        return missed[::-1]
+
+    async def _handle_event(self, room_id: str, event: Event) -> None:
+        if event.sender == self.client.user_id or event.event_id in self.state.handled:
+            return
+        if isinstance(event, MegolmEvent):
+            await self._cannot_read(room_id)
+            return
+        if not isinstance(event, RoomMessageText):
+            return
+        if event.source.get("content", {}).get("m.relates_to", {}).get("rel_type") == "m.replace":
+            return  # an edited command is not a second command
+        room = self.client.rooms.get(room_id)
+        name = room.user_name(event.sender) if room is not None else None
+        inbound = inbound_from_event(
+            event.sender,
+            name or event.sender,
+            room_id,
+            event.event_id,
+            event.body,
+            self.settings.prefix,
+            self._is_private(room_id, event.sender),
+        )
+        if inbound is None:
+            return
+        # Kept before it is handed over: after a crash a command may be missed (its sender
+        # never got an answer), but never applied twice.
+        self.state.handled.append(event.event_id)
+        self.save()
+        work = asyncio.ensure_future(self.runner.submit(inbound))
+        try:
+            await asyncio.shield(work)
+        except asyncio.CancelledError:
+            await work  # a stop finishes the command in hand first
+            raise
 
     async def _cannot_read(self, room_id: str) -> None:
-        """Say plainly, once per room, that an encrypted room cannot be served."""
+        """Say plainly, once per room, that a message here could not be read."""
         if room_id in self._told_encrypted:
             return
         self._told_encrypted.add(room_id)
+        notice = UNDECRYPTABLE_NOTICE if self.client.olm is not None else ENCRYPTED_ROOM_NOTICE
         try:
-            await self.port.send(room_id, Message(ENCRYPTED_ROOM_NOTICE))
+            await self.port.send(room_id, Message(notice))
         except Exception as error:  # the room may refuse unencrypted messages too
-            log.warning("cannot tell %s that it cannot be served: %s", room_id, error)
+            log.warning("cannot tell %s that it cannot be read: %s", room_id, error)
 
     async def close(self) -> None:
         await self.client.close()

@@ -6,7 +6,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from nio import AsyncClient, RoomCreateResponse, RoomPreset, RoomSendResponse
+from nio import (
+    AsyncClient,
+    MatrixRoom,
+    RoomCreateResponse,
+    RoomGetStateResponse,
+    RoomPreset,
+    RoomSendResponse,
+)
 
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
@@ -42,8 +49,24 @@ class MatrixPort:
         self.client = client
         self.state = state
         self._save = save
+        self.reach_hint = f"https://matrix.to/#/{client.user_id}"
+        """Where a player opens a direct chat with the bot (shown when he cannot be reached)."""
+
+    async def _known(self, room: str) -> None:
+        """Make sure the client knows `room`, and whether it is encrypted, before sending.
+
+        With encryption on, nio sends only to rooms it knows, and it learns of a room only at
+        the next sync: a direct room joined in this sync would stay silent until then."""
+        client = self.client
+        if client.olm is None or room in client.rooms:
+            return
+        state = await client.room_get_state(room)
+        events = state.events if isinstance(state, RoomGetStateResponse) else []
+        encrypted = any(event.get("type") == "m.room.encryption" for event in events)
+        client.rooms.setdefault(room, MatrixRoom(room, client.user_id, encrypted))
 
     async def _send(self, room: str, content: dict[str, Any]) -> str:
+        await self._known(room)
         response = await self.client.room_send(
             room, "m.room.message", content, ignore_unverified_devices=True
         )
@@ -64,15 +87,24 @@ class MatrixPort:
         await self.client.room_redact(room, message_id)
 
     async def direct_room(self, user_id: str) -> str:
-        """The player's direct room with the bot, opened (and remembered) if there is none."""
+        """The player's direct room with the bot, opened (and remembered) if there is none.
+
+        A player who left or refused it is Unreachable until he opens one with the bot: he is
+        not invited again and again."""
         room = self.state.direct_rooms.get(user_id)
         if room is not None:
             return room
+        if user_id in self.state.unreachable:
+            raise Unreachable(user_id)
         response = await self.client.room_create(
             is_direct=True, invite=[user_id], preset=RoomPreset.trusted_private_chat
         )
         if not isinstance(response, RoomCreateResponse):
             raise Unreachable(user_id)
+        # New and unencrypted: known at once, so the first hand goes out before the next sync.
+        self.client.rooms.setdefault(
+            response.room_id, MatrixRoom(response.room_id, self.client.user_id)
+        )
         self.state.direct_rooms[user_id] = response.room_id
         self._save()
         return str(response.room_id)

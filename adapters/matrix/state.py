@@ -1,7 +1,8 @@
 """What the Matrix adapter keeps across restarts: the device, the sync token, the direct rooms.
 
 Kept in one JSON file (mode 0600, since it holds the access token), written atomically after
-every sync, so a restart neither replays old commands nor loses new ones.
+every sync and before each command is handed over, so a restart neither replays old commands
+nor loses new ones.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ class MatrixState:
     """The sync token after the last handled sync; None before the first."""
     direct_rooms: dict[str, str] = field(default_factory=dict)
     """Each player's direct room with the bot."""
+    handled: list[str] = field(default_factory=list)
+    """Events after `next_batch` already handed over: a restart in the middle of a sync
+    repeats that sync, and must not apply its commands twice."""
+    unreachable: list[str] = field(default_factory=list)
+    """Players who left (or refused) their direct room: not written to until they open one."""
 
     def __repr__(self) -> str:
         return f"MatrixState(user_id={self.user_id!r}, device_id={self.device_id!r}, token=***)"
@@ -36,6 +42,7 @@ class MatrixState:
         if not isinstance(data, dict):
             raise ValueError(f"{path}: the Matrix state is not an object")
         rooms = data.get("direct_rooms", {})
+        handled, unreachable = data.get("handled", []), data.get("unreachable", [])
         return cls(
             user_id=str(data.get("user_id", "")),
             device_id=str(data.get("device_id", "")),
@@ -44,6 +51,8 @@ class MatrixState:
             direct_rooms={str(k): str(v) for k, v in rooms.items()}
             if isinstance(rooms, dict)
             else {},
+            handled=[str(e) for e in handled] if isinstance(handled, list) else [],
+            unreachable=[str(u) for u in unreachable] if isinstance(unreachable, list) else [],
         )
 
     def save(self, path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import audit, play, replay, serve, simulate, transfer
+from . import audit, db, play, replay, serve, simulate, transfer
 
 
 def build_app() -> typer.Typer:
@@ -18,6 +18,8 @@ def build_app() -> typer.Typer:
     )
     app.command("play")(play.play)
     app.command("serve")(serve.serve)
+    app.command("health")(serve.health)
+    app.add_typer(db.app, name="db")
     app.command("simulate")(simulate.simulate)
     app.command("replay")(replay.replay)
     app.command("audit")(audit.audit)

@@ -1,4 +1,8 @@
-"""`bohnanza serve PLATFORM...`: run chat platforms, several in one process, until stopped."""
+"""`bohnanza serve PLATFORM...`: run chat platforms, several in one process, until stopped.
+
+Settings come from the environment over an optional TOML file (`--config`, `BOHNANZA_CONFIG`),
+checked before anything starts; `bohnanza health` asks a running bot's health endpoint.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,23 @@ from typing import Annotated
 
 import typer
 
+from bohnanza.adapters.health import PATH, HealthServer, probe
 from bohnanza.adapters.i18n import load_translators
+from bohnanza.adapters.logs import configure_logging
 from bohnanza.adapters.platforms import Platform, ServeContext, UnknownPlatform, platform_named
+from bohnanza.adapters.settings import Settings, SettingsError, load_settings
+from bohnanza.adapters.store import SqlGameStore, display_name
 
 from .errors import fail
 from .play import default_db
 from .stores import DB_HELP, opened_store
+
+log = logging.getLogger("bohnanza.serve")
+DEFAULT_HEALTH_PORT = 8080
+
+
+class PlatformFailed(Exception):
+    """A platform could not start (its settings are wrong); the message is one line."""
 
 
 def serve(
@@ -26,24 +41,76 @@ def serve(
         str | None,
         typer.Option(help=DB_HELP + " [default: $BOHNANZA_DB, else your data folder]"),
     ] = None,
+    config: Annotated[
+        str | None, typer.Option(help="A TOML settings file [default: $BOHNANZA_CONFIG].")
+    ] = None,
 ) -> None:
     """Run the bot on one or more chat platforms, sharing one process and one store."""
     try:
+        settings = load_settings(os.environ, config)
         chosen = [platform_named(name) for name in dict.fromkeys(platforms)]
-    except UnknownPlatform as error:
+    except (SettingsError, UnknownPlatform) as error:
         fail(str(error))
-    target = db or os.environ.get("BOHNANZA_DB") or str(default_db())
-    if db is None and "BOHNANZA_DB" not in os.environ:
+    target = db or settings.db or str(default_db())
+    if target == str(default_db()):
         default_db().parent.mkdir(parents=True, exist_ok=True)
-    logging.basicConfig(
-        level=os.environ.get("BOHNANZA_LOG_LEVEL", "INFO").upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging(settings.log_level, settings.log_format, settings.secrets())
     with opened_store(target, create=True) as store:
-        context = ServeContext(store, load_translators(), dict(os.environ))
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(_serve_all(chosen, context))
+        log.info(
+            "serving %s on the store %s", ", ".join(p.name for p in chosen), display_name(target)
+        )
+        context = ServeContext(store, load_translators(), settings.values)
+        try:
+            with contextlib.suppress(KeyboardInterrupt):
+                asyncio.run(_serve_all(chosen, context, settings, store))
+        except PlatformFailed as error:
+            fail(str(error))
 
 
-async def _serve_all(chosen: list[Platform], context: ServeContext) -> None:
-    await asyncio.gather(*(platform.serve(context) for platform in chosen))
+async def _serve_all(
+    chosen: list[Platform], context: ServeContext, settings: Settings, store: SqlGameStore
+) -> None:
+    health = None
+    if settings.health_port is not None:
+        health = HealthServer(store.ping, settings.health_listen, settings.health_port)
+        try:
+            await health.start()
+        except OSError as error:
+            raise PlatformFailed(
+                f"health check: cannot listen on {settings.health_listen}:{settings.health_port}: "
+                f"{error.strerror or error}"
+            ) from None
+        log.info("health check on port %d at %s", settings.health_port, PATH)
+    try:
+        async with asyncio.TaskGroup() as group:
+            for platform in chosen:
+                group.create_task(_serve_one(platform, context))
+    except* PlatformFailed as failed:
+        raise failed.exceptions[0] from None
+    finally:
+        if health is not None:
+            await health.stop()
+
+
+async def _serve_one(platform: Platform, context: ServeContext) -> None:
+    try:
+        await platform.serve(context)
+    except ValueError as error:
+        # Platforms check their settings first and say what is wrong in a ValueError.
+        raise PlatformFailed(f"{platform.name}: {error}") from None
+
+
+def health(
+    url: Annotated[
+        str | None,
+        typer.Option(help="The health endpoint [default: http://127.0.0.1:$BOHNANZA_HEALTH_PORT"),
+    ] = None,
+) -> None:
+    """Ask a running bot whether it is healthy (its store answers): exit 0 if so, else 1."""
+    if url is None:
+        port = os.environ.get("BOHNANZA_HEALTH_PORT", "").strip() or str(DEFAULT_HEALTH_PORT)
+        url = f"http://127.0.0.1:{port}{PATH}"
+    healthy, said = probe(url)
+    if not healthy:
+        fail(f"unhealthy: {said}")
+    typer.echo("healthy")

@@ -25,7 +25,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 
 from bohnanza.core.ports import StoreError
 
-SCHEMA_REVISIONS = ("0001",)
+SCHEMA_REVISIONS = ("0001", "0002")
 """Every schema revision this code knows, oldest first; the last is the current version."""
 SCHEMA_VERSION = SCHEMA_REVISIONS[-1]
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -193,5 +193,34 @@ def migrate(engine: Engine) -> None:
     with engine.connect() as connection:
         connection.execution_options(write=True)
         with connection.begin():
+            if engine.dialect.name == "postgresql":
+                # Several workers may start at once: one migrates, the others wait here and
+                # then find the schema current (Alembic reads the version after the lock).
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+
+
+_LOCK = 0x42_6F_68_6E
+"""The advisory lock migrations take on PostgreSQL ('Bohn')."""
+
+
+def upgrade(target: str) -> tuple[str | None, str]:
+    """`bohnanza db upgrade`: migrate the store at a path or URL to the newest revision.
+
+    An empty database becomes a store; a missing SQLite file is refused (a mistyped path should
+    not become a new store). Returns the revision before and after.
+    """
+    name = display_name(target)
+    engine = make_engine(target, create=False)
+    try:
+        with translated_errors(name):
+            try:
+                with engine.connect() as connection:
+                    before = schema_revision(connection)
+            except NotAStore as error:
+                raise NotAStore(f"{name}: {error}") from None
+        prepare_schema(engine, name, create=True)
+    finally:
+        engine.dispose()
+    return before, SCHEMA_VERSION

@@ -48,6 +48,7 @@ from bohnanza.core.ports import (
 from bohnanza.core.record import GameRecord
 from bohnanza.core.scoring import GameResult
 
+from .chat_queries import ChatQueries
 from .database import display_name, make_engine, prepare_schema, translated_errors
 from .tables import ActionRow, GameRow, SeatRow
 
@@ -101,8 +102,8 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore:
-    """The `GameStore` port on a SQL database."""
+class SqlGameStore(ChatQueries):
+    """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:
         self._engine = engine
@@ -363,10 +364,18 @@ def _game_row(game: NewGame, count: int, head: str, result: GameResult | None) -
         "header_hash": header_hash(game),
         "action_count": count,
         "head_hash": head,
+        "platform": _text_option(game, "platform", 40),
+        "room": _text_option(game, "room", 200),
     }
     if result is not None:
         row |= _finished(result, game.created_at)
     return row
+
+
+def _text_option(game: NewGame, key: str, length: int) -> str | None:
+    """A game's platform or room, kept in columns too so that a worker finds it by room."""
+    value = game.options.get(key)
+    return None if value is None else str(value)[:length]
 
 
 def _seat_rows(game: NewGame) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ class GameRow(SQLModel, table=True):
     """One game: what is fixed before the first action, its status and its result."""
 
     __tablename__ = "games"
+    __table_args__ = (Index("ix_games_room", "platform", "room", "status"),)
 
     id: str = Field(primary_key=True, max_length=200)
     players: int
@@ -31,6 +32,10 @@ class GameRow(SQLModel, table=True):
     action_count: int = 0
     head_hash: str = Field(max_length=64)
     """The hash of the last action (the header hash before the first)."""
+    platform: str | None = Field(default=None, max_length=40)
+    """The chat platform the game is played on (from its options; None for other games)."""
+    room: str | None = Field(default=None, max_length=200)
+    """The room it is played in, so that any worker finds the game of a room."""
 
 
 class SeatRow(SQLModel, table=True):
@@ -60,3 +65,20 @@ class ActionRow(SQLModel, table=True):
     reshuffles: str = Field(sa_type=Text)
     at: datetime = Field(sa_type=DateTime(timezone=True))
     hash: str = Field(max_length=64)
+
+
+class LobbyRow(SQLModel, table=True):
+    """A game being gathered in a room, so that any worker can serve the room's commands.
+
+    `version` grows with every change; a write names the version it read, so of two workers
+    changing one lobby at once exactly one succeeds and the other reads it again.
+    """
+
+    __tablename__ = "lobbies"
+
+    platform: str = Field(primary_key=True, max_length=40)
+    room: str = Field(primary_key=True, max_length=200)
+    data: str = Field(sa_type=Text)
+    """The lobby as canonical JSON: creator, seats, language, deadline."""
+    version: int
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..ports import GameStore
 from .inbound import Inbound
@@ -82,9 +82,51 @@ class Clock(Protocol):
         ...
 
 
+class GameProgress(NamedTuple):
+    """How far a stored game is: its status and how many actions it has."""
+
+    status: str
+    actions: int
+
+
+@dataclass(frozen=True)
+class StoredLobby:
+    """A lobby as stored (plain JSON data), and the version a change must name."""
+
+    data: dict[str, Any]
+    version: int
+
+
 class ChatStore(GameStore, Protocol):
-    """The game store, plus what a restarted application needs to pick its games up again."""
+    """The game store, plus what a restarted application, or one of several workers sharing
+    the store, needs: its games by room and by player, how far each is, and the lobbies."""
 
     def last_action_at(self, game_id: str) -> datetime | None:
         """When the game's last action was stored (None: it has none yet)."""
+        ...
+
+    def game_progress(self, game_id: str) -> GameProgress | None:
+        """The game's status and number of stored actions (None: no such game)."""
+        ...
+
+    def active_game_in(self, platform: str, room: str) -> str | None:
+        """The id of the game in progress in a room, if any."""
+        ...
+
+    def active_games_of(self, platform: str, user_id: str) -> list[str]:
+        """The games in progress a player is seated in."""
+        ...
+
+    def load_lobby(self, platform: str, room: str) -> StoredLobby | None:
+        """The lobby gathering in a room, if any."""
+        ...
+
+    def save_lobby(
+        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+    ) -> bool:
+        """Store a lobby over the version read (0: new); False if another wrote it first."""
+        ...
+
+    def drop_lobby(self, platform: str, room: str, version: int) -> bool:
+        """Remove a lobby if it is still the version read; False otherwise."""
         ...

@@ -11,11 +11,20 @@ import random
 from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from ..actions import AcceptTrade, Action
 from ..errors import IllegalActionError
 from ..notation import NotationError, parse_action
-from ..ports import FINISHED, IN_PROGRESS, NewGame, SeatIdentity, StoreError
+from ..ports import (
+    FINISHED,
+    IN_PROGRESS,
+    DuplicateGame,
+    GameFinished,
+    NewGame,
+    SeatIdentity,
+    StoreError,
+)
 from ..table_setup import setup_for
 from . import turns
 from .commands import GAME_VERBS, LOBBY_VERBS, help_text
@@ -55,6 +64,8 @@ class ChatService:
         self.games: dict[str, GameSession] = {}
         """Games in progress by room."""
         self._deliveries: OrderedDict[str, None] = OrderedDict()
+        self._lobby_versions: dict[str, int] = {}
+        """The stored version of each lobby in `lobbies`, which a change must name."""
 
     # --- reading -------------------------------------------------------------------------
 
@@ -75,7 +86,10 @@ class ChatService:
     def hand_of(self, user_id: str) -> list[Message]:
         """Each of the player's games as he alone may see it (for inline results)."""
         out = []
-        for session in self.sessions_of(user_id):
+        for shown in self._player_sessions(user_id):
+            session = self._up_to_date(shown)
+            if session is None:
+                continue
             seat = session.seat_of(user_id)
             assert seat is not None
             tr = self.translator(session.language)
@@ -91,17 +105,67 @@ class ChatService:
         for summary in self.store.list_games():
             if summary.status != IN_PROGRESS or summary.game_id in self._game_ids():
                 continue
-            stored = self.store.load_stored(summary.game_id)
-            options = stored.game.options
-            if options.get("platform") != self.platform or "room" not in options:
-                continue
-            session = self._rebuild(summary.game_id)
-            since = self.store.last_action_at(summary.game_id) or stored.game.created_at
-            session.refresh_waiting(since)
-            turns.resume_trade_window(session, since)
-            self.games[session.room] = session
-            count += 1
+            if self._adopt(summary.game_id) is not None:
+                count += 1
         return count
+
+    def _adopt(self, game_id: str) -> GameSession | None:
+        """Take up a stored game in progress of this platform (started here before a restart,
+        or by another worker on the same store); None if it is not one."""
+        stored = self.store.load_stored(game_id)
+        options = stored.game.options
+        if (
+            stored.status != IN_PROGRESS
+            or options.get("platform") != self.platform
+            or "room" not in options
+        ):
+            return None
+        session = self._rebuild(game_id)
+        since = self.store.last_action_at(game_id) or stored.game.created_at
+        session.refresh_waiting(since)
+        turns.resume_trade_window(session, since)
+        self.games[session.room] = session
+        return session
+
+    def _up_to_date(self, session: GameSession) -> GameSession | None:
+        """The session as far as the store is: another worker on the same store may have moved
+        the game on (or ended it). One cheap read; a rebuild only when memory is behind."""
+        progress = self.store.game_progress(session.game_id)
+        if progress == (IN_PROGRESS, len(session.game.actions)) and not session.unsaved:
+            return session
+        if progress is None or progress.status != IN_PROGRESS:
+            if self.games.get(session.room) is session:
+                del self.games[session.room]
+            return None
+        self._reload(session)
+        fresh = self.games.get(session.room)
+        if fresh is None or fresh.game_id != session.game_id:
+            return None
+        since = self.store.last_action_at(session.game_id)
+        if since is not None:
+            fresh.refresh_waiting(since)
+            turns.resume_trade_window(fresh, since)
+        return fresh
+
+    def _room_session(self, room: str) -> GameSession | None:
+        """The game in progress in a room, wherever it was started, as far as the store is."""
+        session = self.games.get(room)
+        if session is not None:
+            session = self._up_to_date(session)
+        if session is None:
+            game_id = self.store.active_game_in(self.platform, room)
+            if game_id is not None:
+                session = self._adopt(game_id)
+        return session
+
+    def _player_sessions(self, user_id: str) -> list[GameSession]:
+        """The games in progress a player of this platform is seated in, as the store says."""
+        out = []
+        for game_id in self.store.active_games_of(self.platform, user_id):
+            session = self._session_by_id(game_id) or self._adopt(game_id)
+            if session is not None:
+                out.append(session)
+        return out
 
     def _game_ids(self) -> set[str]:
         return {s.game_id for s in self.games.values()}
@@ -158,7 +222,7 @@ class ChatService:
             return self._lobby(inbound, words[1], words[2:], now)
         if kind not in ("g", "h"):
             return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-        session = self._session_by_id(words[1]) if len(words) >= 2 else None
+        session = self._button_session(words[1]) if len(words) >= 2 else None
         if session is None:
             return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
         tr = self.translator(session.language)
@@ -190,14 +254,66 @@ class ChatService:
                 return session
         return None
 
+    def _button_session(self, game_id: str) -> GameSession | None:
+        session = self._session_by_id(game_id)
+        if session is not None:
+            return self._up_to_date(session)
+        progress = self.store.game_progress(game_id)
+        if progress is None or progress.status != IN_PROGRESS:
+            return None
+        return self._adopt(game_id)
+
     # --- the lobby -------------------------------------------------------------------------
 
     def _lobby(self, inbound: Inbound, verb: str, args: list[str], now: datetime) -> list[Outbound]:
+        """A lobby command on the lobby as stored; when another worker changed the lobby
+        meanwhile, the command is decided again on the new one."""
+        room = inbound.room
+        for _ in range(3):
+            if not inbound.private:
+                self._fetch_lobby(room)
+            before = self.lobbies.get(room)
+            data = None if before is None else _lobby_data(before)
+            out = self._lobby_command(inbound, verb, args, now)
+            if self._store_lobby(room, data, now):
+                return out
+        tr = self.translator(self.room_language(room))
+        return [
+            Reply(inbound, tr.gettext("The game moved on meanwhile; look at it again and retry."))
+        ]
+
+    def _fetch_lobby(self, room: str) -> None:
+        stored = self.store.load_lobby(self.platform, room)
+        self.lobbies.pop(room, None)
+        self._lobby_versions.pop(room, None)
+        if stored is not None:
+            self.lobbies[room] = _lobby_from(stored.data)
+            self._lobby_versions[room] = stored.version
+
+    def _store_lobby(self, room: str, before: dict[str, Any] | None, now: datetime) -> bool:
+        """Store what a lobby command changed; False if another worker changed it first."""
+        if room not in self._lobby_versions and before is not None:
+            return True  # started: `_start` took the lobby from the store itself
+        version = self._lobby_versions.get(room, 0)
+        lobby = self.lobbies.get(room)
+        if lobby is None:
+            return before is None or self.store.drop_lobby(self.platform, room, version)
+        data = _lobby_data(lobby)
+        if data == before:
+            return True
+        if not self.store.save_lobby(self.platform, room, data, version, now):
+            return False
+        self._lobby_versions[room] = version + 1
+        return True
+
+    def _lobby_command(
+        self, inbound: Inbound, verb: str, args: list[str], now: datetime
+    ) -> list[Outbound]:
         room = inbound.room
         tr = self.translator(self.room_language(room))
         if inbound.private:
             return [Reply(inbound, tr.gettext("Games are opened and joined in a group."))]
-        if room in self.games:
+        if self._room_session(room) is not None:
             return [Reply(inbound, tr.gettext("A game is already being played here."))]
         lobby = self.lobbies.get(room)
         name = _clean_name(inbound.name) or inbound.user_id[:MAX_NAME]
@@ -285,6 +401,11 @@ class ChatService:
         deck = setup_for(players).cards_in_play()
         self.rng.shuffle(deck)
         seats = tuple(_unique_names(lobby.seats))
+        version = self._lobby_versions.pop(lobby.room, 0)
+        if not self.store.drop_lobby(self.platform, lobby.room, version):
+            tr = self.translator(lobby.language)
+            text = tr.gettext("The game moved on meanwhile; look at it again and retry.")
+            return [ToRoom(lobby.room, Message(text))]
         game_id = self._new_game_id()
         options: dict[str, str | int] = {
             "platform": self.platform,
@@ -293,8 +414,18 @@ class ChatService:
             "turn_seconds": lobby.turn_seconds,
         }
         try:
-            self.store.add_game(NewGame(game_id, seats, tuple(deck), now, options))
+            for _ in range(5):
+                try:
+                    self.store.add_game(NewGame(game_id, seats, tuple(deck), now, options))
+                    break
+                except DuplicateGame:
+                    game_id = self._new_game_id()
+            else:
+                raise StoreError("no free game id")
         except StoreError:
+            # The lobby goes back to the store as it was, to be started again.
+            if self.store.save_lobby(self.platform, lobby.room, _lobby_data(lobby), 0, now):
+                self._lobby_versions[lobby.room] = 1
             tr = self.translator(lobby.language)
             text = tr.gettext("The game could not be stored; try again.")
             return [ToRoom(lobby.room, Message(text))]
@@ -319,11 +450,9 @@ class ChatService:
             ]
 
     def _new_game_id(self) -> str:
-        taken = {summary.game_id for summary in self.store.list_games()}
-        while True:
-            game_id = "".join(self.rng.choice(GAME_ID_LETTERS) for _ in range(GAME_ID_LENGTH))
-            if game_id not in taken:
-                return game_id
+        """A random id; the store refuses one that is taken (DuplicateGame), and `_start`
+        draws again: no list of every stored game is read."""
+        return "".join(self.rng.choice(GAME_ID_LETTERS) for _ in range(GAME_ID_LENGTH))
 
     # --- the game --------------------------------------------------------------------------
 
@@ -335,7 +464,7 @@ class ChatService:
             if not words:
                 return [Reply(inbound, tr.gettext("Write the command after the game's id."))]
         if inbound.private or game_id is not None:
-            sessions = self.sessions_of(inbound.user_id)
+            sessions = self._player_sessions(inbound.user_id)
             if game_id is not None:
                 sessions = [s for s in sessions if s.game_id == game_id]
             if len(sessions) > 1:
@@ -347,9 +476,9 @@ class ChatService:
                         ).format(game=sessions[0].game_id, command=" ".join(words)),
                     )
                 ]
-            session = sessions[0] if sessions else None
+            session = self._up_to_date(sessions[0]) if sessions else None
         else:
-            session = self.games.get(inbound.room)
+            session = self._room_session(inbound.room)
         if session is None:
             return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
         tr = self.translator(session.language)
@@ -494,6 +623,9 @@ class ChatService:
         except turns.StoreRefused:
             self._reload(session)
             raise
+        except GameFinished as ended:  # by another worker, a moment ago
+            self._reload(session)
+            raise turns.StoreRefused(str(ended)) from None
         turns.close_trade_window(session)
         tr = self.translator(session.language)
         out = table_update(session, tr, self.capabilities, fresh=fresh)
@@ -517,6 +649,13 @@ class ChatService:
         return out
 
     def _tick_game(self, session: GameSession, now: datetime) -> list[Outbound]:
+        due = turns.next_wakeup(session)
+        if due is not None and due <= now:
+            # Another worker may have moved the game on: play deadlines on the stored game.
+            fresh = self._up_to_date(session)
+            if fresh is None:
+                return []
+            session = fresh
         tr = self.translator(session.language)
         out: list[Outbound] = []
         moved = False
@@ -572,6 +711,29 @@ class ChatService:
             except turns.StoreRefused:
                 return out  # the game was reloaded from the store; its clocks run on
         return out
+
+
+def _lobby_data(lobby: Lobby) -> dict[str, Any]:
+    """A lobby as plain data, to be stored."""
+    return {
+        "room": lobby.room,
+        "platform": lobby.platform,
+        "creator": lobby.creator,
+        "language": lobby.language,
+        "turn_seconds": lobby.turn_seconds,
+        "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
+    }
+
+
+def _lobby_from(data: dict[str, Any]) -> Lobby:
+    return Lobby(
+        room=str(data["room"]),
+        platform=str(data["platform"]),
+        creator=str(data["creator"]),
+        seats=[SeatIdentity(*seat) for seat in data["seats"]],
+        language=str(data["language"]),
+        turn_seconds=int(data["turn_seconds"]),
+    )
 
 
 def _clean_name(name: str) -> str:

@@ -20,6 +20,8 @@ def postgres_url() -> str:
         pytest.skip(SKIP_REASON)
     engine = create_engine(database_url(url))
     with engine.begin() as connection:
-        connection.execute(text("DROP TABLE IF EXISTS actions, seats, games, alembic_version"))
+        connection.execute(
+            text("DROP TABLE IF EXISTS actions, seats, games, lobbies, alembic_version")
+        )
     engine.dispose()
     return url

@@ -341,7 +341,7 @@ def test_reading_commands_refuse_bad_stores_in_one_line_writing_nothing(
         sql(target, "CREATE TABLE recipes (name TEXT)")
     elif make_target == "newer-schema":
         shutil.copy(db, target)
-        sql(target, "UPDATE alembic_version SET version_num = '0002'")
+        sql(target, "UPDATE alembic_version SET version_num = '0099'")
     before = target.read_bytes() if target.exists() else None
     out_file = tmp_path / "out.json"
     args = [a.format(db=target, out=out_file) for a in command]

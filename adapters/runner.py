@@ -147,7 +147,7 @@ class Runner:
             "{name}: I cannot write to you privately. Open a private chat with me and send "
             "'start', then 'hand' here."
         ).format(name=name)
-        hint = getattr(self.port, "reach_hint", "")
+        hint = self.port.reach_hint
         await self.port.send(item.room, Message(f"{text} {hint}".strip()))
 
     def _name_of(self, user_id: str) -> str:

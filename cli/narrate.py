@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bohnanza.core.app.render import STEP_NAMES
 from bohnanza.core.cards import Card, Variety, variety_of
 from bohnanza.core.events import (
     BeanDiscarded,
@@ -24,18 +25,8 @@ from bohnanza.core.events import (
     TradingEnded,
     TurnBegan,
 )
-from bohnanza.core.state import Step, TradeOffer
+from bohnanza.core.state import TradeOffer
 from bohnanza.core.view import PlayerView
-
-STEP_NAMES = {
-    Step.PLANT: "1 plant",
-    Step.TRADE: "2 trade & donate",
-    Step.PLANT_SET_ASIDE: "3 plant traded beans",
-    Step.DUEL_OFFERED: "1 plant or discard the offer",
-    Step.DUEL_PLANT: "2 plant & discard",
-    Step.DUEL_FACE_UP: "3 plant the drawn beans",
-    Step.GAME_OVER: "game over",
-}
 
 
 def beans(cards: Sequence[Card]) -> str:
@@ -121,7 +112,7 @@ def describe(event: Event, names: Sequence[str], viewer: int | None = None) -> s
 def render_view(view: PlayerView, names: Sequence[str]) -> str:
     """The table as one block of text, from one player's side."""
     lines = [
-        f"turn {view.turn}, {names[view.active]} — step {STEP_NAMES[view.step]}; "
+        f"turn {view.turn}, {names[view.active]} — {STEP_NAMES[view.step]}; "
         f"deck {view.deck_size}, discard {len(view.discard)}"
         + (f" (top {varieties(view.discard[-1:])})" if view.discard else "")
         + f", exhausted {view.exhaustions}/{view.final_exhaustion}"

@@ -299,6 +299,28 @@ def waiting_for(state: GameState) -> tuple[int, ...]:
     return (state.active,)
 
 
+TradingMoment = tuple[int, tuple[int, ...]]
+"""A seat's trading situation: the turn and the open offers it is part of."""
+
+
+def asking_order(state: GameState) -> tuple[int, ...]:
+    """The seats that may act now, in the order to ask them: while trading, receivers of open
+    offers first, then every other seat not waited on; then the seats the game waits on."""
+    waiting = waiting_for(state)
+    if state.step is not Step.TRADE:
+        return waiting
+    asked = [o.receiver for o in state.offers.values()]
+    asked += [s for s in range(len(state.players)) if s not in waiting]
+    return tuple(dict.fromkeys([*asked, *waiting]))
+
+
+def trading_moment(state: GameState, seat: int) -> TradingMoment:
+    """Changes with a new turn or when an offer the seat is part of opens or closes, so a seat
+    that passed on trading is asked again only then."""
+    offers = tuple(o.id for o in state.offers.values() if seat in (o.proposer, o.receiver))
+    return (state.turn, offers)
+
+
 # --- validation -----------------------------------------------------------------------------
 
 

@@ -21,6 +21,7 @@ class TerminalPort:
 
     platform = PLATFORM
     capabilities = CAPABILITIES
+    reach_hint = ""
 
     def __init__(self, write: Callable[[str], None]) -> None:
         self._write = write

@@ -23,6 +23,7 @@ from ..legal import LegalActions
 from ..view import PlayerView
 
 _PLANTING = (Plant, PlantSetAside, PlantFaceUp, PlantOffered)
+Planting = Plant | PlantSetAside | PlantFaceUp | PlantOffered
 
 
 def default_action(view: PlayerView, legal: LegalActions) -> Action | None:
@@ -50,10 +51,10 @@ def default_action(view: PlayerView, legal: LegalActions) -> Action | None:
     return rest[0] if rest else None
 
 
-def _planting_score(view: PlayerView, action: Action) -> tuple[int, int]:
+def _planting_score(view: PlayerView, action: Planting) -> tuple[int, int]:
     """Prefer a field that already grows beans (the fuller the better) over an empty one."""
     assert view.seat is not None
-    field = view.seats[view.seat].fields[action.field]  # type: ignore[attr-defined]
+    field = view.seats[view.seat].fields[action.field]
     return (1 if field.variety is not None else 0, field.count)
 
 

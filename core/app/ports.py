@@ -46,6 +46,9 @@ class ChatPort(Protocol):
 
     platform: str
     capabilities: Capabilities
+    reach_hint: str
+    """How a player opens a private chat with the bot (a link), for the room's notice when he
+    cannot be written to; empty where there is nothing to open."""
 
     async def send(self, room: str, message: Message) -> str:
         """Post a message in a room; return its id."""

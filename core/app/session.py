@@ -18,13 +18,11 @@ from ..bots import Bot, make_bot
 from ..cards import Card
 from ..events import Event
 from ..game import Game
-from ..legal import LegalActions
+from ..legal import LegalActions, TradingMoment, trading_moment
 from ..ports import Appended, GameStore, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import GameState, Step
 from ..view import PlayerView
-
-_Moment = tuple[int, tuple[int, ...]]
 
 
 class _ResumingShuffler:
@@ -64,7 +62,7 @@ class SeatControl:
     waiting_since: datetime | None = None
     """When the decision the game waits on from this seat began."""
     reminded: bool = False
-    passed: _Moment | None = None
+    passed: TradingMoment | None = None
     """The trading moment at which the player said he would not trade."""
 
     @property
@@ -132,10 +130,9 @@ class GameSession:
         text = repr((view.hand, view.seats[seat].set_aside, view.step, view.turn, legal.actions))
         return hashlib.blake2s(text.encode(), digest_size=3).hexdigest()
 
-    def moment(self, seat: int) -> _Moment:
-        """Changes with a new turn or when an offer the seat is part of opens or closes."""
-        offers = tuple(o.id for o in self.state.offers.values() if seat in (o.proposer, o.receiver))
-        return (self.state.turn, offers)
+    def moment(self, seat: int) -> TradingMoment:
+        """The seat's trading moment (`bohnanza.core.legal.trading_moment`)."""
+        return trading_moment(self.state, seat)
 
     def pending(self) -> list[int]:
         """Seats that owe the game a decision: those it waits on, and receivers of offers."""

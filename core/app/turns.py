@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from ..actions import Action, EndStep
 from ..bots import make_bot
 from ..errors import IllegalActionError
+from ..legal import TradingMoment, asking_order
 from ..ports import GameStore
 from ..state import Step
 from .defaults import default_action
@@ -24,9 +24,6 @@ MAX_BOT_ACTIONS = 5_000
 
 class StoreRefused(Exception):
     """The store did not take an action; the session must be rebuilt from the store."""
-
-
-Applied = Callable[[Action], None]
 
 
 def apply_action(session: GameSession, action: Action, now: datetime) -> None:
@@ -48,7 +45,7 @@ def save(session: GameSession, store: GameStore) -> None:
 def run_bots(session: GameSession, now: datetime) -> int:
     """Let bots (and stand-ins) act until the game waits on a person; return their move count."""
     moves = 0
-    asked: dict[int, tuple[int, tuple[int, ...]]] = {}
+    asked: dict[int, TradingMoment] = {}
     while not session.game.is_over and moves < MAX_BOT_ACTIONS:
         action = _next_bot_action(session, asked, now)
         if action is None:
@@ -59,25 +56,18 @@ def run_bots(session: GameSession, now: datetime) -> int:
 
 
 def _bot_order(session: GameSession) -> list[int]:
-    state = session.state
-    waiting = list(session.game.waiting_for())
-    order: list[int] = []
-    if state.step is Step.TRADE:
-        order += [o.receiver for o in state.offers.values()]
-        order += [s for s in range(len(session.seats)) if s not in waiting]
-    order += waiting
     # Stand-ins play only while someone is still at the table: a table everyone has left
     # waits for the first to come back rather than finishing the game without them.
     present = any(not session.seats[s].stand_in for s in session.humans())
     return [
         s
-        for s in dict.fromkeys(order)
+        for s in asking_order(session.state)
         if session.seats[s].bot is not None and (present or not session.seats[s].stand_in)
     ]
 
 
 def _next_bot_action(
-    session: GameSession, asked: dict[int, tuple[int, tuple[int, ...]]], now: datetime
+    session: GameSession, asked: dict[int, TradingMoment], now: datetime
 ) -> Action | None:
     waiting = session.game.waiting_for()
     for seat in _bot_order(session):

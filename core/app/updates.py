@@ -40,14 +40,15 @@ def table_key(session: GameSession) -> tuple[object, ...]:
 
 def table_message(session: GameSession, tr: Translator, caps: Capabilities) -> Message:
     view = session.view(None)
-    deadlines = [session.deadline(seat) for seat in session.pending()]
+    pending = session.pending()
+    deadlines = [session.deadline(seat) for seat in pending]
     soonest = min((d for d in deadlines if d is not None), default=None)
     text = table_text(
         tr,
         session.game_id,
         view,
         session.names,
-        session.pending(),
+        pending,
         soonest.strftime("%H:%M UTC") if soonest else None,
     )
     buttons: tuple[tuple[Button, ...], ...] = ()

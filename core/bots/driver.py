@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..actions import Action
 from ..game import Game
-from ..legal import LegalActions
-from ..state import GameState, Step
+from ..legal import LegalActions, TradingMoment, asking_order, trading_moment
 from ..view import TableViews
 from .base import Bot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
 STRATEGIES: tuple[str, ...] = ("random", "heuristic")
-
-_Moment = tuple[int, tuple[int, ...]]
-"""When a trading seat passed: the turn and the open offers it is part of."""
 
 
 def make_bot(strategy: str, rng: random.Random) -> Bot:
@@ -41,7 +37,7 @@ def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 20_000) -> int:
     if len(bots) != game.players:
         raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
     state = game.state
-    passed: dict[int, _Moment] = {}
+    passed: dict[int, TradingMoment] = {}
     views = TableViews(state)
     count = 0
     while not state.is_over:
@@ -56,21 +52,16 @@ def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 20_000) -> int:
 
 
 def _next_action(
-    game: Game, bots: Sequence[Bot], views: TableViews, passed: dict[int, _Moment]
+    game: Game, bots: Sequence[Bot], views: TableViews, passed: dict[int, TradingMoment]
 ) -> tuple[Action, LegalActions] | None:
     """The first action a seat that matters takes, with the legal actions it chose from."""
     state = game.state
     waiting = game.waiting_for()
-    order: Iterable[int] = waiting
-    if state.step is Step.TRADE:
-        asked = [o.receiver for o in state.offers.values()]
-        asked += [s for s in range(len(bots)) if s not in waiting]
-        order = dict.fromkeys([*asked, *waiting])
     views.next_moment()
-    for seat in order:
+    for seat in asking_order(state):
         moment = None
         if seat not in waiting:
-            moment = _moment(state, seat)
+            moment = trading_moment(state, seat)
             if passed.get(seat) == moment:
                 continue
         legal = game.legal_actions(seat)
@@ -80,9 +71,3 @@ def _next_action(
         if moment is not None:
             passed[seat] = moment
     return None
-
-
-def _moment(state: GameState, seat: int) -> _Moment:
-    """Changes with a new turn or when an offer the seat is part of opens or closes."""
-    offers = tuple(o.id for o in state.offers.values() if seat in (o.proposer, o.receiver))
-    return (state.turn, offers)

@@ -28,6 +28,7 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.cards import Variety
+from bohnanza.core.legal import asking_order
 from bohnanza.core.notation import action_text
 from bohnanza.core.state import Step
 
@@ -79,6 +80,7 @@ class RecordingPort:
     def __init__(self, capabilities: Capabilities = BUTTONS_AND_EDITS) -> None:
         self.platform = PLATFORM
         self.capabilities = capabilities
+        self.reach_hint = ""
         self.rooms: dict[str, list[Shown]] = {}
         self.private: dict[str, list[Shown]] = {}
         self.answers: list[Answer] = []
@@ -294,16 +296,9 @@ class People:
         return self.minds[key]
 
     def _order(self, session: GameSession) -> list[int]:
-        state = session.state
-        waiting = list(session.game.waiting_for())
-        order: list[int] = []
-        if state.step is Step.TRADE:
-            order += [o.receiver for o in state.offers.values()]
-            order += [s for s in range(len(session.seats)) if s not in waiting]
-        order += waiting
         return [
             s
-            for s in dict.fromkeys(order)
+            for s in asking_order(session.state)
             if session.seats[s].is_human and user_of(session, s) not in self.away
         ]
 

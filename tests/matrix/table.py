@@ -29,6 +29,7 @@ from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.errors import IllegalActionError
+from bohnanza.core.legal import asking_order
 from bohnanza.core.notation import action_text
 from bohnanza.core.state import Step
 
@@ -264,14 +265,7 @@ class Table:
         return self.minds[key]
 
     def _order(self, session: GameSession) -> list[int]:
-        state = session.state
-        waiting = list(session.game.waiting_for())
-        order: list[int] = []
-        if state.step is Step.TRADE:
-            order += [o.receiver for o in state.offers.values()]
-            order += [s for s in range(len(session.seats)) if s not in waiting]
-        order += waiting
-        return [s for s in dict.fromkeys(order) if session.seats[s].is_human]
+        return [s for s in asking_order(session.state) if session.seats[s].is_human]
 
     def decide(self, session: GameSession) -> tuple[int, Action | None] | None:
         """Which person acts next and what he does (None: he passes on trading), if anyone."""

@@ -32,6 +32,7 @@ from bohnanza.core.actions import Action, action_from_json
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.cards import Card
 from bohnanza.core.game import Game
+from bohnanza.core.legal import asking_order, trading_moment
 from bohnanza.core.notation import action_text
 from bohnanza.core.state import Step
 
@@ -306,12 +307,6 @@ def _from_store(store: SqlGameStore, game_id: str) -> Replica:
     return Replica(game, shuffler)
 
 
-def _moment(game: Game, seat: int) -> object:
-    state = game.state
-    offers = tuple(o.id for o in state.offers.values() if seat in (o.proposer, o.receiver))
-    return (state.turn, offers)
-
-
 def _next_moves(
     game: Game, bots: list[Bot], passed: dict[int, object], race: bool
 ) -> list[tuple[int, Action]]:
@@ -319,16 +314,11 @@ def _next_moves(
     a second seat's move too, to be sent at the same moment."""
     state = game.state
     waiting = game.waiting_for()
-    order: list[int] = list(waiting)
-    if state.step is Step.TRADE:
-        asked = [o.receiver for o in state.offers.values()]
-        asked += [s for s in range(len(bots)) if s not in waiting]
-        order = list(dict.fromkeys([*asked, *waiting]))
     moves: list[tuple[int, Action]] = []
-    for seat in order:
+    for seat in asking_order(state):
         moment = None
         if seat not in waiting:
-            moment = _moment(game, seat)
+            moment = trading_moment(state, seat)
             if passed.get(seat) == moment:
                 continue
         legal = game.legal_actions(seat)

@@ -3,6 +3,11 @@
 `RedactingFilter` replaces every secret it was given (tokens, passwords) and anything shaped like
 a Telegram bot token or a password in a URL with `***`, in the message, its arguments and any
 traceback, before a handler formats the record.
+
+The chosen level is bohnanza's own. Libraries never log below `LIBRARY_FLOORS` (INFO for any
+other): at DEBUG, python-telegram-bot, httpx and matrix-nio write request URLs and bodies (the
+token, the players' hands) and SQLAlchemy writes statements with their parameters and rows.
+`LevelFloor` drops such records at the handler too, whatever level a library set itself.
 """
 
 from __future__ import annotations
@@ -46,6 +51,45 @@ class RedactingFilter(logging.Filter):
         return True
 
 
+OWN_LOGGERS = "bohnanza"
+"""bohnanza's loggers (`bohnanza.*`) log at the chosen level; they never log what players say."""
+LIBRARY_FLOOR = logging.INFO
+"""The lowest level any library logs at."""
+LIBRARY_FLOORS: dict[str, int] = {
+    "telegram": logging.INFO,
+    "alembic": logging.INFO,
+    # INFO and below hold request URLs (the bot token in them), headers or bodies.
+    "httpx": logging.WARNING,
+    "httpcore": logging.WARNING,
+    "h11": logging.WARNING,
+    "h2": logging.WARNING,
+    "hpack": logging.WARNING,
+    "aiohttp": logging.WARNING,
+    "urllib3": logging.WARNING,
+    "nio": logging.WARNING,
+    # INFO and below hold SQL parameters and result rows (the stored actions).
+    "sqlalchemy": logging.WARNING,
+    "psycopg": logging.WARNING,
+    "peewee": logging.WARNING,
+}
+
+
+def library_floor(name: str) -> int | None:
+    """The lowest level the logger `name` may write at; None for bohnanza's own loggers."""
+    top = name.split(".", 1)[0]
+    if top == OWN_LOGGERS:
+        return None
+    return LIBRARY_FLOORS.get(top, LIBRARY_FLOOR)
+
+
+class LevelFloor(logging.Filter):
+    """Drops a library's records below its floor, even if the library lowered its own level."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        floor = library_floor(record.name)
+        return floor is None or record.levelno >= floor
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: time, level, logger, message (and the traceback, if any)."""
 
@@ -76,10 +120,19 @@ def configure_logging(
     handler = logging.StreamHandler(stream or sys.stderr)
     formatter = JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
     handler.setFormatter(formatter)
+    handler.addFilter(LevelFloor())
     handler.addFilter(RedactingFilter(secrets))
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level)
+    quiet_libraries(logging.getLevelNamesMapping()[level])
     return handler
+
+
+def quiet_libraries(level: int) -> None:
+    """Set the known libraries' loggers to their floor, or to `level` if that is higher, so that
+    they do not even build the records the handler would drop."""
+    for name, floor in LIBRARY_FLOORS.items():
+        logging.getLogger(name).setLevel(max(floor, level))

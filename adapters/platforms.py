@@ -27,6 +27,9 @@ class ServeContext:
     translators: Mapping[str, Translator]
     settings: Mapping[str, str]
     """The environment (and configuration file) the bot was started with."""
+    stop_timeout: float = 10.0
+    """Seconds a platform has, once cancelled, to finish the input in hand and deliver what
+    is queued (`BOHNANZA_STOP_TIMEOUT`)."""
 
 
 @dataclass(frozen=True)

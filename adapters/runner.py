@@ -1,28 +1,41 @@
 """Connects a `ChatService` to a platform: input in order, messages out, deadlines on time.
 
-One runner per adapter. Each input is handled to its end (the action durably stored, bots
-answered) and its messages delivered before the next input is taken, so the games of a platform
-see one command at a time. Message ids of slots (the table, each private hand) are remembered so
-the platform edits them rather than posting anew.
+One runner per adapter. Inputs are handled one at a time (the action durably stored with the
+input's delivery id, bots answered); what they cause goes to an outbox per chat, so a chat that
+the platform slows down (a rate limit, a failing call) holds back no other chat. In an outbox a
+newer update of a slot (a game's table, a player's hand) replaces a queued older one.
+
+What each slot shows is kept in the store (the platform's message id and a digest of the
+content): the platform edits the message it last showed, an unchanged message is not sent again,
+and views that fell behind (a send failed after its retries, or the process stopped between
+storing a move and showing it) are brought up to date on start, when their player next writes,
+and a little later by the deadline loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message, Outbound, Reply, ToPlayer, ToRoom
-from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, Unreachable
+from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, ShownView, Unreachable
 from bohnanza.core.app.service import ChatService
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 60.0
 """The deadline loop looks again at least this often (seconds), should the clock jump."""
+RETRY_DELAYS = (1.0, 4.0, 15.0)
+"""Seconds before each new try of a failed call to the platform."""
+HEAL_AFTER = 30.0
+"""Seconds after a message could not be delivered before its room's views are derived again."""
 
 
 class SystemClock:
@@ -32,43 +45,118 @@ class SystemClock:
         return datetime.now(UTC)
 
 
+def digest(message: Message) -> str:
+    """A short fingerprint of a message's text and buttons."""
+    text = repr((message.text, message.buttons))
+    return hashlib.blake2s(text.encode(), digest_size=12).hexdigest()
+
+
+def chat_of(item: Outbound) -> str:
+    """The chat a message goes to: a room ('r:…') or a player's private chat ('u:…')."""
+    if isinstance(item, ToPlayer):
+        return f"u:{item.user_id}"
+    if isinstance(item, ToRoom):
+        return f"r:{item.room}"
+    return f"r:{item.to.room}"
+
+
+def _slot_of(item: Outbound) -> str | None:
+    return item.slot if isinstance(item, ToRoom | ToPlayer) else None
+
+
+@dataclass
+class _Letter:
+    """One message waiting in an outbox, and the future its senders wait on."""
+
+    item: Outbound
+    done: asyncio.Future[None]
+
+
+@dataclass
+class _Outbox:
+    """One chat's messages in order; `busy` while the first is being sent."""
+
+    letters: deque[_Letter] = field(default_factory=deque)
+    busy: bool = False
+    task: asyncio.Task[None] | None = None
+
+
 class Runner:
     """Feeds a service from an adapter and delivers what it says through the adapter's port."""
 
-    def __init__(self, service: ChatService, port: ChatPort, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        service: ChatService,
+        port: ChatPort,
+        clock: Clock | None = None,
+        retry_delays: Sequence[float] = RETRY_DELAYS,
+        heal_after: float = HEAL_AFTER,
+    ) -> None:
         self.service = service
         self.port = port
         self.clock: Clock = clock or SystemClock()
+        self.retry_delays = tuple(retry_delays)
+        self.heal_after = heal_after
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
-        self._room_slots: dict[tuple[str, str], str] = {}
-        self._private_slots: dict[tuple[str, str], str] = {}
-        self._shown: dict[tuple[str, str], Message] = {}
-        """What each slot's message (by room or user, and slot) shows now: an unchanged one is
-        not edited again, which would only spend a call of the platform's rate limit."""
+        self._outboxes: dict[str, _Outbox] = {}
+        self._behind: dict[str, float] = {}
+        """Rooms whose views could not all be delivered, and when (loop time)."""
         self._told_unreachable: set[tuple[str, str]] = set()
+        self._stopping = False
 
     async def start(self) -> int:
-        """Pick up the stored games of this platform; return how many."""
+        """Pick up the stored games of this platform and bring their views up to date (what a
+        crash or a failed send left behind); return how many games."""
         async with self._lock:
-            return self.service.resume(self.clock.now())
+            count = self.service.resume(self.clock.now())
+            out = self.service.views()
+        self.post(out)
+        return count
 
-    async def submit(self, inbound: Inbound) -> None:
-        """Handle one input and deliver everything it caused, before the next input."""
+    async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
+        """Handle one input (stored before this returns) and queue what it caused. With
+        `wait`, return once those messages were delivered; else at once, with a future that
+        is done when they are (an adapter acknowledges the input to its platform then)."""
+        if self._stopping:
+            raise RuntimeError("the runner is stopping")
         async with self._lock:
+            now = self.clock.now()
             try:
-                out = self.service.handle(inbound, self.clock.now())
+                out = self.service.handle(inbound, now)
+                # A player who writes sees the game as it stands, should his view be behind.
+                out += self.service.views_of(inbound.user_id)
             except Exception:
-                log.exception("input from %s in %s failed", inbound.platform, inbound.room)
+                log.exception("input from %s in a room failed", inbound.platform)
                 tr = self.service.translator(self.service.room_language(inbound.room))
                 out = [Reply(inbound, tr.gettext("Something went wrong; nothing was changed."))]
-            await self.deliver(out)
+        done = self.post(out)
         self._wake.set()
+        if wait:
+            await done
+        return done
 
     async def tick(self) -> None:
-        """Play what deadlines and reminders have made due."""
+        """Play what deadlines and reminders have made due; heal views that fell behind."""
         async with self._lock:
-            await self.deliver(self.service.tick(self.clock.now()))
+            out = self.service.tick(self.clock.now())
+            out += self._heal_due()
+        self.post(out)
+
+    def _heal_due(self) -> list[Outbound]:
+        loop_now = asyncio.get_running_loop().time()
+        out: list[Outbound] = []
+        for room, since in list(self._behind.items()):
+            if loop_now - since >= self.heal_after:
+                del self._behind[room]
+                out += self.service.views(room)
+        return out
+
+    def _next_heal(self) -> float | None:
+        if not self._behind:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return max(0.0, min(self._behind.values()) + self.heal_after - loop_now)
 
     async def run_deadlines(self) -> None:
         """Call `tick` whenever something is due; runs until cancelled."""
@@ -77,6 +165,9 @@ class Runner:
             delay = MAX_SLEEP
             if wake is not None:
                 delay = max(0.0, min(MAX_SLEEP, (wake - self.clock.now()).total_seconds()))
+            heal = self._next_heal()
+            if heal is not None:
+                delay = min(delay, heal)
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
@@ -84,57 +175,129 @@ class Runner:
             await self.tick()
 
     async def deliver(self, out: Sequence[Outbound]) -> None:
-        """Show each message through the port; a failure is logged and the rest still go."""
-        for item in out:
+        """Queue messages and wait until they were delivered (or given up on)."""
+        await self.post(out)
+
+    # --- the outboxes --------------------------------------------------------------------
+
+    def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
+        """Queue messages in their chats' outboxes; the future is done when all are sent."""
+        futures = [self._queue(item) for item in out]
+        return asyncio.ensure_future(_all(futures))
+
+    def _queue(self, item: Outbound) -> asyncio.Future[None]:
+        chat = chat_of(item)
+        box = self._outboxes.setdefault(chat, _Outbox())
+        slot = _slot_of(item)
+        if slot is not None:
+            waiting = list(box.letters)[1:] if box.busy else list(box.letters)
+            for letter in waiting:
+                older = letter.item
+                if _slot_of(older) == slot and isinstance(older, ToRoom | ToPlayer):
+                    # The newer update replaces the queued one (a post anew stays one).
+                    if isinstance(item, ToRoom | ToPlayer):
+                        letter.item = replace(item, fresh=item.fresh or older.fresh)
+                    return letter.done
+        letter = _Letter(item, asyncio.get_running_loop().create_future())
+        box.letters.append(letter)
+        if box.task is None or box.task.done():
+            box.task = asyncio.create_task(self._send_all(chat, box))
+        return letter.done
+
+    async def _send_all(self, chat: str, box: _Outbox) -> None:
+        while box.letters:
+            letter = box.letters[0]
+            box.busy = True
             try:
-                if isinstance(item, ToRoom):
-                    await self._to_room(item)
-                elif isinstance(item, ToPlayer):
-                    await self._to_player(item)
-                else:
-                    await self.port.answer(item.to, item.text)
-            except Exception:
-                log.exception("delivering a message through %s failed", self.port.platform)
+                await self._deliver_one(letter.item)
+            finally:
+                box.busy = False
+                box.letters.popleft()
+                if not letter.done.done():
+                    letter.done.set_result(None)
+        if self._outboxes.get(chat) is box and not box.letters:
+            del self._outboxes[chat]
+
+    async def _deliver_one(self, item: Outbound) -> None:
+        """Show one message, trying again after a failure; a message that cannot be shown
+        leaves its room's views to be derived again later."""
+        delays = (0.0, *self.retry_delays)
+        for attempt, delay in enumerate(delays):
+            if delay:
+                if self._stopping:
+                    break
+                await asyncio.sleep(delay)
+            try:
+                await self._show(item)
+                return
+            except Exception as error:
+                log.warning(
+                    "%s: a %s failed (try %d of %d): %s",
+                    self.port.platform,
+                    type(item).__name__,
+                    attempt + 1,
+                    len(delays),
+                    type(error).__name__,
+                )
+        room = item.room if isinstance(item, ToRoom | ToPlayer) else None
+        if room is not None:
+            self._behind.setdefault(room, asyncio.get_running_loop().time())
+            self._wake.set()
+
+    async def _show(self, item: Outbound) -> None:
+        if isinstance(item, ToRoom):
+            await self._to_room(item)
+        elif isinstance(item, ToPlayer):
+            await self._to_player(item)
+        else:
+            await self.port.answer(item.to, item.text)
 
     async def _to_room(self, item: ToRoom) -> None:
-        key = (item.room, item.slot) if item.slot else None
-        if key and not item.fresh and self.port.capabilities.edits and key in self._room_slots:
-            if self._shown.get(key) == item.message:
+        chat = chat_of(item)
+        if item.slot is None:
+            await self.port.send(item.room, item.message)
+            return
+        shown = self.service.store.load_view(self.port.platform, chat, item.slot)
+        wanted = digest(item.message)
+        if shown is not None and not item.fresh and self.port.capabilities.edits:
+            if shown.digest == wanted:
                 return
             try:
-                await self.port.edit(item.room, self._room_slots[key], item.message)
-                self._shown[key] = item.message
+                await self.port.edit(item.room, shown.message_id, item.message)
+                self._shown(chat, item.slot, ShownView(shown.message_id, wanted))
                 return
             except MessageGone:
                 pass
         message_id = await self.port.send(item.room, item.message)
-        if key:
-            self._room_slots[key] = message_id
-            self._shown[key] = item.message
+        self._shown(chat, item.slot, ShownView(message_id, wanted))
 
     async def _to_player(self, item: ToPlayer) -> None:
-        key = (item.user_id, item.slot) if item.slot else None
-        caps = self.port.capabilities
+        chat = chat_of(item)
+        wanted = digest(item.message)
         try:
-            if key and caps.edits and key in self._private_slots:
-                if self._shown.get(key) == item.message:
+            shown = None
+            if item.slot is not None:
+                shown = self.service.store.load_view(self.port.platform, chat, item.slot)
+            if shown is not None and not item.fresh:
+                if shown.digest == wanted:
                     return
-                try:
-                    await self.port.edit_private(
-                        item.user_id, self._private_slots[key], item.message
-                    )
-                    self._shown[key] = item.message
-                    return
-                except MessageGone:
-                    pass
+                if self.port.capabilities.edits:
+                    try:
+                        await self.port.edit_private(item.user_id, shown.message_id, item.message)
+                        self._shown(chat, item.slot, ShownView(shown.message_id, wanted))
+                        return
+                    except MessageGone:
+                        pass
             message_id = await self.port.send_private(item.user_id, item.message)
         except Unreachable:
             await self._tell_unreachable(item)
             return
-        if key:
-            self._private_slots[key] = message_id
-            self._shown[key] = item.message
+        self._shown(chat, item.slot, ShownView(message_id, wanted))
         self._told_unreachable.discard((item.room, item.user_id))
+
+    def _shown(self, chat: str, slot: str | None, view: ShownView) -> None:
+        if slot is not None:
+            self.service.store.save_view(self.port.platform, chat, slot, view, self.clock.now())
 
     async def _tell_unreachable(self, item: ToPlayer) -> None:
         """Tell the room, once per player, that he must open a private chat with the bot."""
@@ -156,3 +319,40 @@ class Runner:
             if seat is not None:
                 return session.names[seat]
         return user_id
+
+    # --- stopping ------------------------------------------------------------------------
+
+    async def drain(self, timeout: float) -> bool:
+        """Wait until every outbox is empty, at most `timeout` seconds; True if they are."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, timeout)):
+                while self._outboxes:
+                    tasks = [b.task for b in self._outboxes.values() if b.task is not None]
+                    if not tasks:
+                        break
+                    await asyncio.wait(tasks)
+        return not self._outboxes
+
+    async def stop(self, timeout: float) -> bool:
+        """Take no more input, let the input in hand finish, and deliver what is queued
+        (no new tries of failed calls), within `timeout` seconds; True if all was sent."""
+        self._stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                async with self._lock:
+                    pass
+        drained = await self.drain(max(0.0, deadline - loop.time()))
+        for box in list(self._outboxes.values()):
+            if box.task is not None:
+                box.task.cancel()
+            for letter in box.letters:
+                if not letter.done.done():
+                    letter.done.set_result(None)
+        return drained
+
+
+async def _all(futures: Sequence[asyncio.Future[None]]) -> None:
+    for future in futures:
+        await future

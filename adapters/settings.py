@@ -45,6 +45,8 @@ class Settings:
     log_format: str = "text"
     health_port: int | None = None
     health_listen: str = "0.0.0.0"
+    stop_timeout: float = 10.0
+    """Seconds a stop (SIGTERM, SIGINT) may take to finish the input in hand and deliver."""
     values: Mapping[str, str] = field(default_factory=dict, repr=False)
     """Every setting, file and environment merged, by its environment name."""
 
@@ -126,6 +128,13 @@ def _checked(values: dict[str, str]) -> Settings:
         if not port_text.isdigit() or not 0 < int(port_text) < 65536:
             raise SettingsError("BOHNANZA_HEALTH_PORT must be a port number (1-65535)")
         port = int(port_text)
+    stop_text = values.get(PREFIX + "STOP_TIMEOUT", "10").strip() or "10"
+    try:
+        stop_timeout = float(stop_text) if stop_text.isascii() else -1.0
+    except ValueError:
+        stop_timeout = -1.0
+    if not 0 < stop_timeout <= 3600:
+        raise SettingsError("BOHNANZA_STOP_TIMEOUT must be a number of seconds (0-3600]")
     db = values.get(PREFIX + "DB", "").strip() or None
     return Settings(
         db=db,
@@ -133,6 +142,7 @@ def _checked(values: dict[str, str]) -> Settings:
         log_format=log_format,
         health_port=port,
         health_listen=values.get(PREFIX + "HEALTH_LISTEN", "0.0.0.0").strip() or "0.0.0.0",
+        stop_timeout=stop_timeout,
         values=values,
     )
 

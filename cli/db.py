@@ -35,13 +35,15 @@ def upgrade(
         str | None, typer.Option(help="A TOML settings file [default: $BOHNANZA_CONFIG].")
     ] = None,
 ) -> None:
-    """Run the schema migrations: make an empty database a store, or bring an older one up to
-    date. Safe to run again; refuses a store written by a newer bohnanza."""
+    """Run the schema migrations: make a new SQLite file or an empty database a store, or bring
+    an older one up to date. Safe to run again; refuses a store written by a newer bohnanza."""
     try:
         settings = load_settings(os.environ, config)
     except SettingsError as error:
         fail(str(error))
     target = db or settings.db or str(default_db())
+    if target == str(default_db()):
+        default_db().parent.mkdir(parents=True, exist_ok=True)
     try:
         before, after = upgrade_store(target)
     except StoreError as error:

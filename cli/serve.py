@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 from typing import Annotated
 
 import typer
@@ -59,17 +60,18 @@ def serve(
         log.info(
             "serving %s on the store %s", ", ".join(p.name for p in chosen), display_name(target)
         )
-        context = ServeContext(store, load_translators(), settings.values)
+        context = ServeContext(store, load_translators(), settings.values, settings.stop_timeout)
         try:
             with contextlib.suppress(KeyboardInterrupt):
-                asyncio.run(_serve_all(chosen, context, settings, store))
+                signal_name = asyncio.run(_serve_all(chosen, context, settings, store))
         except PlatformFailed as error:
             fail(str(error))
+        log.info("stopped on %s", signal_name or "a keyboard interrupt")
 
 
 async def _serve_all(
     chosen: list[Platform], context: ServeContext, settings: Settings, store: SqlGameStore
-) -> None:
+) -> str | None:
     health = None
     if settings.health_port is not None:
         health = HealthServer(store.ping, settings.health_listen, settings.health_port)
@@ -82,14 +84,45 @@ async def _serve_all(
             ) from None
         log.info("health check on port %d at %s", settings.health_port, PATH)
     try:
-        async with asyncio.TaskGroup() as group:
-            for platform in chosen:
-                group.create_task(_serve_one(platform, context))
+        return await _until_signal(chosen, context)
     except* PlatformFailed as failed:
         raise failed.exceptions[0] from None
     finally:
         if health is not None:
             await health.stop()
+
+
+async def _until_signal(chosen: list[Platform], context: ServeContext) -> str | None:
+    """Serve until SIGTERM or SIGINT; then stop every platform (each finishes the input in
+    hand and delivers what is queued, within the stop timeout). The signal's name."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    received: list[str] = []
+
+    def stop(signal_number: signal.Signals) -> None:
+        if not received:
+            log.info("%s received: stopping", signal_number.name)
+        received.append(signal_number.name)
+        stopping.set()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop, number)
+    try:
+        async with asyncio.TaskGroup() as group:
+            tasks = [group.create_task(_serve_one(p, context)) for p in chosen]
+            waiter = group.create_task(stopping.wait())
+            await asyncio.wait([*tasks, waiter], return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
+                task.cancel()
+            waiter.cancel()
+            # A platform that does not stop in time is not waited for any longer.
+            _, late = await asyncio.wait(tasks, timeout=context.stop_timeout + 2.0)
+            if late:
+                log.warning("stopped without waiting for %d platform(s) any longer", len(late))
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
+    return received[0] if received else None
 
 
 async def _serve_one(platform: Platform, context: ServeContext) -> None:

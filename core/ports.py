@@ -183,6 +183,35 @@ class DuplicateGame(StoreError):
         self.game_id = game_id
 
 
+class DuplicateDelivery(StoreError):
+    """The input that caused this write was applied already (by this worker or another);
+    nothing was written."""
+
+    def __init__(self, platform: str, delivery_id: str) -> None:
+        super().__init__(f"the {platform} delivery {delivery_id!r} was applied already")
+        self.platform = platform
+        self.delivery_id = delivery_id
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """The platform's id of the input that caused a write, stored in the same transaction so
+    that the input, delivered again, is applied once."""
+
+    platform: str
+    delivery_id: str
+
+
+@dataclass(frozen=True)
+class ChatState:
+    """What a chat application keeps of a game beside its actions (stand-ins, missed
+    deadlines, passes, clocks), as plain JSON data, written with the actions it goes with."""
+
+    data: Mapping[str, object]
+    action_count: int
+    """How many actions the game had when this was written."""
+
+
 class GameFinished(StoreError):
     """The game has ended; no further action can be stored."""
 
@@ -208,9 +237,17 @@ class GameStore(Protocol):
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
         """Store one action durably, in one transaction, before it is confirmed to anyone."""
 
-    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
+    def append_actions(
+        self,
+        game_id: str,
+        actions: Sequence[StoredAction],
+        delivery: Delivery | None = None,
+        chat_state: ChatState | None = None,
+    ) -> AppendResult:
         """Store consecutive actions (a player's move and the bots' answers) in one
-        transaction: all of them or none; a conflict is reported for the first."""
+        transaction: all of them or none; a conflict is reported for the first. The input's
+        `delivery` and the game's `chat_state` are written in the same transaction
+        (DuplicateDelivery, and nothing written, if that delivery is stored already)."""
 
     def finish_game(self, game_id: str, result: GameResult) -> None:
         """Mark a game as ended with its result."""

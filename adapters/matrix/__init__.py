@@ -18,7 +18,7 @@ async def _serve(context: ServeContext) -> None:
     try:
         await bot.log_in()
         log.info("serving Matrix as %s", settings.user_id)
-        await bot.run()
+        await bot.run(context.stop_timeout)
     finally:
         await bot.close()
 

@@ -1,14 +1,16 @@
 """The game on Matrix: a sync loop that feeds the runner, accepts invites and keeps its place.
 
-The sync token is saved after each handled sync, and each command's event id before it is handed
-over, so a restart continues where the last run stopped: nothing is applied twice, nothing
-skipped (a gap the homeserver leaves in a busy room is fetched). What was said in a room before
-the bot joined it, or before its very first sync, is not a command to it.
+The sync token is saved once every command of a sync was stored (each with its event id, in the
+transaction of what it changed), so a restart continues where the last run stopped: a sync cut
+short is fetched again and its stored commands are recognised by their ids; nothing is applied
+twice, nothing skipped (a gap the homeserver leaves in a busy room is fetched). What was said
+in a room before the bot joined it, or before its very first sync, is not a command to it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -43,6 +45,7 @@ from .translate import DEFAULT_PREFIX, PLATFORM, inbound_from_event
 log = logging.getLogger(__name__)
 
 SYNC_TIMEOUT_MS = 30_000
+STOP_TIMEOUT = 10.0
 RETRY_SECONDS = 5.0
 TIMELINE_LIMIT = 50
 """Events per room and sync; the homeserver's default (10) leaves gaps in a busy room."""
@@ -155,8 +158,9 @@ class MatrixBot:
         if self.client.should_upload_keys:
             await self.client.keys_upload()
 
-    async def run(self) -> None:
-        """Sync and handle until cancelled."""
+    async def run(self, stop_timeout: float = STOP_TIMEOUT) -> None:
+        """Sync and handle until cancelled; then finish the command in hand and deliver what
+        is queued, within `stop_timeout` seconds."""
         await self.runner.start()
         deadlines = asyncio.create_task(self.runner.run_deadlines())
         try:
@@ -164,6 +168,10 @@ class MatrixBot:
                 await self.sync_once()
         finally:
             deadlines.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await deadlines
+            if not await self.runner.stop(stop_timeout):
+                log.warning("stopped with messages not yet delivered; they are shown on restart")
 
     async def sync_once(self, timeout_ms: int = SYNC_TIMEOUT_MS) -> None:
         """One sync: accept invites, hand over commands, then keep the new token."""
@@ -186,7 +194,6 @@ class MatrixBot:
         if since is not None:
             await self._handle_timeline(response, since)
         self.state.next_batch = response.next_batch
-        self.state.handled.clear()
         self._synced = True
         self.save()
 
@@ -295,7 +302,7 @@ class MatrixBot:
         return missed[::-1]
 
     async def _handle_event(self, room_id: str, event: Event) -> None:
-        if event.sender == self.client.user_id or event.event_id in self.state.handled:
+        if event.sender == self.client.user_id:
             return
         if isinstance(event, MegolmEvent):
             await self._cannot_read(room_id)
@@ -317,11 +324,9 @@ class MatrixBot:
         )
         if inbound is None:
             return
-        # Kept before it is handed over: after a crash a command may be missed (its sender
-        # never got an answer), but never applied twice.
-        self.state.handled.append(event.event_id)
-        self.save()
-        work = asyncio.ensure_future(self.runner.submit(inbound))
+        # Stored with its event id before the sync token moves past it; its messages go out
+        # per room meanwhile, so a slow room holds back no other.
+        work = asyncio.ensure_future(self.runner.submit(inbound, wait=False))
         try:
             await asyncio.shield(work)
         except asyncio.CancelledError:

@@ -23,8 +23,8 @@ class MatrixState:
     direct_rooms: dict[str, str] = field(default_factory=dict)
     """Each player's direct room with the bot."""
     handled: list[str] = field(default_factory=list)
-    """Events after `next_batch` already handed over: a restart in the middle of a sync
-    repeats that sync, and must not apply its commands twice."""
+    """No longer written: each command's event id is stored with what it changed. Read and
+    kept only so that a state file of an earlier version loads."""
     unreachable: list[str] = field(default_factory=list)
     """Players who left (or refused) their direct room: not written to until they open one."""
 

@@ -16,11 +16,49 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
-from bohnanza.core.app.ports import GameProgress, StoredLobby
+from bohnanza.core.app.ports import GameProgress, ShownView, StoredLobby
 from bohnanza.core.audit import canonical_json
-from bohnanza.core.ports import IN_PROGRESS
+from bohnanza.core.ports import IN_PROGRESS, ChatState, Delivery, DuplicateDelivery
 
-from .tables import GameRow, LobbyRow, SeatRow
+from .tables import ChatStateRow, DeliveryRow, GameRow, LobbyRow, SeatRow, ViewRow
+
+
+class _LobbyMovedOn(Exception):
+    """Another worker changed the lobby first; the transaction is rolled back."""
+
+
+def insert_delivery(connection: Connection, delivery: Delivery, now: datetime) -> None:
+    """Note an input as applied, inside the transaction of what it changed; DuplicateDelivery
+    (the caller's transaction then rolls back) if it was applied already."""
+    try:
+        connection.execute(
+            insert(DeliveryRow),
+            [
+                {
+                    "platform": delivery.platform,
+                    "delivery_id": delivery.delivery_id,
+                    "received_at": now,
+                }
+            ],
+        )
+    except IntegrityError:
+        raise DuplicateDelivery(delivery.platform, delivery.delivery_id) from None
+
+
+def write_chat_state(connection: Connection, game_id: str, state: ChatState, now: datetime) -> None:
+    """Replace a game's chat state, inside the caller's transaction."""
+    connection.execute(delete(ChatStateRow).where(col(ChatStateRow.game_id) == game_id))
+    connection.execute(
+        insert(ChatStateRow),
+        [
+            {
+                "game_id": game_id,
+                "data": canonical_json(dict(state.data)),
+                "action_count": state.action_count,
+                "updated_at": now,
+            }
+        ],
+    )
 
 
 class ChatQueries:
@@ -75,6 +113,103 @@ class ChatQueries:
             ).all()
         return list(dict.fromkeys(str(row[0]) for row in rows))
 
+    # --- inputs applied once ------------------------------------------------------------
+
+    def delivery_seen(self, platform: str, delivery_id: str) -> bool:
+        """Whether an input with this delivery id was applied (or refused) already."""
+        with self._transaction(write=False) as connection:
+            found = connection.execute(
+                select(col(DeliveryRow.delivery_id)).where(
+                    col(DeliveryRow.platform) == platform,
+                    col(DeliveryRow.delivery_id) == delivery_id,
+                )
+            ).first()
+        return found is not None
+
+    def record_delivery(self, platform: str, delivery_id: str, now: datetime) -> bool:
+        """Note an input that changed nothing; False if it was noted already."""
+        try:
+            with self._transaction(write=True) as connection:
+                insert_delivery(connection, Delivery(platform, delivery_id), now)
+        except DuplicateDelivery:
+            return False
+        return True
+
+    def forget_deliveries(self, before: datetime) -> int:
+        """Drop the delivery ids received before `before`; return how many."""
+        with self._transaction(write=True) as connection:
+            gone = connection.execute(
+                delete(DeliveryRow).where(col(DeliveryRow.received_at) < before)
+            )
+        return int(gone.rowcount or 0)
+
+    # --- the chat state of a game ----------------------------------------------------------
+
+    def load_chat_state(self, game_id: str) -> ChatState | None:
+        """A game's chat state as last written (None: never, or unreadable)."""
+        with self._transaction(write=False) as connection:
+            row = connection.execute(
+                select(col(ChatStateRow.data), col(ChatStateRow.action_count)).where(
+                    col(ChatStateRow.game_id) == game_id
+                )
+            ).first()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except ValueError:
+            return None
+        return ChatState(data, int(row[1])) if isinstance(data, dict) else None
+
+    def save_chat_state(
+        self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
+    ) -> None:
+        """Write a game's chat state (and the input that changed it) in one transaction."""
+        with self._transaction(write=True) as connection:
+            write_chat_state(connection, game_id, state, now)
+            if delivery is not None:
+                insert_delivery(connection, delivery, now)
+
+    # --- what each chat shows ---------------------------------------------------------------
+
+    def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
+        """What a chat's slot was last shown (None: nothing yet)."""
+        with self._transaction(write=False) as connection:
+            row = connection.execute(
+                select(col(ViewRow.message_id), col(ViewRow.digest)).where(
+                    col(ViewRow.platform) == platform,
+                    col(ViewRow.chat) == chat,
+                    col(ViewRow.slot) == slot,
+                )
+            ).first()
+        return None if row is None else ShownView(str(row[0]), str(row[1]))
+
+    def save_view(
+        self, platform: str, chat: str, slot: str, view: ShownView, now: datetime
+    ) -> None:
+        """Note what a chat's slot shows now."""
+        values = {"message_id": view.message_id, "digest": view.digest, "updated_at": now}
+        where = (
+            col(ViewRow.platform) == platform,
+            col(ViewRow.chat) == chat,
+            col(ViewRow.slot) == slot,
+        )
+        for _ in range(2):
+            try:
+                with self._transaction(write=True) as connection:
+                    moved = connection.execute(update(ViewRow).where(*where).values(**values))
+                    if moved.rowcount == 1:
+                        return
+                    connection.execute(
+                        insert(ViewRow),
+                        [{"platform": platform, "chat": chat, "slot": slot, **values}],
+                    )
+                    return
+            except IntegrityError:
+                continue  # another worker inserted it first: update it
+
+    # --- lobbies ---------------------------------------------------------------------------
+
     def load_lobby(self, platform: str, room: str) -> StoredLobby | None:
         """The lobby gathering in a room, with its version (None: there is none)."""
         with self._transaction(write=False) as connection:
@@ -89,12 +224,20 @@ class ChatQueries:
         return StoredLobby(data if isinstance(data, dict) else {}, int(row[1]))
 
     def save_lobby(
-        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+        self,
+        platform: str,
+        room: str,
+        data: dict[str, Any],
+        version: int,
+        now: datetime,
+        delivery: Delivery | None = None,
     ) -> bool:
         """Store a lobby over the version read (0: a new one); False if it changed meanwhile."""
         values = {"data": canonical_json(data), "version": version + 1, "updated_at": now}
         try:
             with self._transaction(write=True) as connection:
+                if delivery is not None:
+                    insert_delivery(connection, delivery, now)
                 if version == 0:
                     connection.execute(
                         insert(LobbyRow), [{"platform": platform, "room": room, **values}]
@@ -109,8 +252,10 @@ class ChatQueries:
                     )
                     .values(**values)
                 )
-                return bool(moved.rowcount == 1)
-        except IntegrityError:
+                if moved.rowcount != 1:
+                    raise _LobbyMovedOn
+                return True
+        except (IntegrityError, _LobbyMovedOn):
             return False
 
     def drop_lobby(self, platform: str, room: str, version: int) -> bool:

@@ -25,7 +25,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModu
 
 from bohnanza.core.ports import StoreError
 
-SCHEMA_REVISIONS = ("0001", "0002")
+SCHEMA_REVISIONS = ("0001", "0002", "0003")
 """Every schema revision this code knows, oldest first; the last is the current version."""
 SCHEMA_VERSION = SCHEMA_REVISIONS[-1]
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -208,19 +208,41 @@ _LOCK = 0x42_6F_68_6E
 def upgrade(target: str) -> tuple[str | None, str]:
     """`bohnanza db upgrade`: migrate the store at a path or URL to the newest revision.
 
-    An empty database becomes a store; a missing SQLite file is refused (a mistyped path should
-    not become a new store). Returns the revision before and after.
+    An empty database becomes a store, and so does a SQLite file that does not exist yet (its
+    folder must); a file created here is removed again if the migration fails. Returns the
+    revision before (None for a new store) and after.
     """
     name = display_name(target)
-    engine = make_engine(target, create=False)
+    engine = make_engine(target, create=True)
+    created = _new_sqlite_file(engine)
     try:
-        with translated_errors(name):
-            try:
-                with engine.connect() as connection:
-                    before = schema_revision(connection)
-            except NotAStore as error:
-                raise NotAStore(f"{name}: {error}") from None
+        before = _revision(engine, name)
         prepare_schema(engine, name, create=True)
-    finally:
+    except BaseException:
         engine.dispose()
+        if created is not None:
+            _remove_sqlite_file(created)
+        raise
+    engine.dispose()
     return before, SCHEMA_VERSION
+
+
+def _revision(engine: Engine, name: str) -> str | None:
+    with translated_errors(name):
+        try:
+            with engine.connect() as connection:
+                return schema_revision(connection)
+        except NotAStore as error:
+            raise NotAStore(f"{name}: {error}") from None
+
+
+def _new_sqlite_file(engine: Engine) -> Path | None:
+    """The engine's SQLite file if it does not exist yet (connecting will create it)."""
+    path = sqlite_path(str(engine.url))
+    return path if path is not None and not path.exists() else None
+
+
+def _remove_sqlite_file(path: Path) -> None:
+    """A store file this process created, with its WAL and shared-memory files."""
+    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        leftover.unlink(missing_ok=True)

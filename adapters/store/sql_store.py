@@ -16,7 +16,7 @@ from itertools import groupby
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -34,6 +34,9 @@ from bohnanza.core.ports import (
     Appended,
     AppendResult,
     ChainLink,
+    ChatState,
+    Delivery,
+    DuplicateDelivery,
     DuplicateGame,
     GameFinished,
     GameSummary,
@@ -48,9 +51,9 @@ from bohnanza.core.ports import (
 from bohnanza.core.record import GameRecord
 from bohnanza.core.scoring import GameResult
 
-from .chat_queries import ChatQueries
+from .chat_queries import ChatQueries, insert_delivery, write_chat_state
 from .database import display_name, make_engine, prepare_schema, translated_errors
-from .tables import ActionRow, GameRow, SeatRow
+from .tables import ActionRow, GameRow, LobbyRow, SeatRow
 
 _GAME_COLUMNS = (
     col(GameRow.id),
@@ -164,12 +167,44 @@ class SqlGameStore(ChatQueries):
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
 
+    def start_game(
+        self, game: NewGame, lobby_version: int, delivery: Delivery | None = None
+    ) -> bool:
+        """Take the room's lobby and store the game it became, in one transaction."""
+        platform, room = str(game.options["platform"]), str(game.options["room"])
+        try:
+            with self._transaction(write=True) as connection:
+                gone = connection.execute(
+                    delete(LobbyRow).where(
+                        col(LobbyRow.platform) == platform,
+                        col(LobbyRow.room) == room,
+                        col(LobbyRow.version) == lobby_version,
+                    )
+                )
+                if lobby_version and gone.rowcount != 1:
+                    return False
+                head = header_hash(game)
+                connection.execute(insert(GameRow), [_game_row(game, 0, head, None)])
+                connection.execute(insert(SeatRow), _seat_rows(game))
+                if delivery is not None:
+                    insert_delivery(connection, delivery, game.created_at)
+        except IntegrityError:
+            raise DuplicateGame(game.game_id) from None
+        return True
+
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
         """Store one action durably (one transaction, one commit)."""
         return self.append_actions(game_id, (action,))
 
-    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
-        """Store consecutive actions durably, all in one transaction, or none of them."""
+    def append_actions(
+        self,
+        game_id: str,
+        actions: Sequence[StoredAction],
+        delivery: Delivery | None = None,
+        chat_state: ChatState | None = None,
+    ) -> AppendResult:
+        """Store consecutive actions durably, all in one transaction, or none of them, with
+        the delivery of the input that caused them and the game's chat state."""
         if not actions:
             raise ValueError("nothing to append")
         first = actions[0].seq
@@ -212,6 +247,12 @@ class SqlGameStore(ChatQueries):
                 )
                 if moved.rowcount != 1:
                     raise _GameMovedOn
+                if chat_state is not None:
+                    write_chat_state(connection, game_id, chat_state, actions[-1].at)
+                if delivery is not None:
+                    insert_delivery(connection, delivery, actions[-1].at)
+        except DuplicateDelivery:
+            raise
         except (IntegrityError, _GameMovedOn):
             return SequenceConflict(game_id, first, self._action_count(game_id))
         return Appended(actions[-1].seq, new_hash)

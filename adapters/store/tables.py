@@ -82,3 +82,42 @@ class LobbyRow(SQLModel, table=True):
     """The lobby as canonical JSON: creator, seats, language, deadline."""
     version: int
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class DeliveryRow(SQLModel, table=True):
+    """An input of a chat platform that was applied (or refused): seen again, it is skipped.
+
+    Written in the same transaction as what the input changed; old rows expire.
+    """
+
+    __tablename__ = "deliveries"
+
+    platform: str = Field(primary_key=True, max_length=40)
+    delivery_id: str = Field(primary_key=True, max_length=200)
+    received_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+
+
+class ChatStateRow(SQLModel, table=True):
+    """What a game's chat application keeps beside the actions: stand-ins, missed deadlines,
+    passes on trading, clocks; as canonical JSON, at the game's `action_count`."""
+
+    __tablename__ = "chat_states"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=200)
+    data: str = Field(sa_type=Text)
+    action_count: int
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class ViewRow(SQLModel, table=True):
+    """The message a chat shows in one slot (a game's table, a player's hand): its id on the
+    platform and a digest of its content, so a view that fell behind is recognised."""
+
+    __tablename__ = "views"
+
+    platform: str = Field(primary_key=True, max_length=40)
+    chat: str = Field(primary_key=True, max_length=210)
+    slot: str = Field(primary_key=True, max_length=250)
+    message_id: str = Field(max_length=200)
+    digest: str = Field(max_length=64)
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))

@@ -15,8 +15,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import BotCommand, InlineQueryResultArticle, InputTextMessageContent, Update
+from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     BaseRateLimiter,
@@ -24,18 +24,27 @@ from telegram.ext import (
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
+    Updater,
     filters,
 )
 
 from bohnanza.adapters.runner import Runner
 from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
+from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import ChatStore, Clock
 from bohnanza.core.app.service import ChatService
 
+from .limiter import ChatRateLimiter
 from .port import CAPABILITIES, TelegramPort
 from .translate import PLATFORM, inbound_from_callback, inbound_from_message
 
 log = logging.getLogger(__name__)
+
+POLL_TIMEOUT = 10
+"""Seconds a getUpdates call waits for news (long polling)."""
+POLL_RETRY = (1.0, 2.0, 5.0, 10.0, 30.0)
+"""Seconds before polling again after failures in a row (the last repeats)."""
+STOP_TIMEOUT = 10.0
 
 MENU: tuple[tuple[str, str], ...] = (
     ("new", N_("open a game in this group")),
@@ -100,10 +109,12 @@ def build_application(
     """The unmodified python-telegram-bot application, pointed at `settings`."""
     builder = ApplicationBuilder().token(settings.token)
     if settings.base_url:
-        builder = builder.base_url(settings.base_url.rstrip("/") + "/bot")
-        builder = builder.base_file_url(settings.base_url.rstrip("/") + "/file/bot")
-    limiter: Any = rate_limiter or AIORateLimiter(max_retries=5)
-    return builder.rate_limiter(limiter).build()
+        root = settings.base_url.rstrip("/").removesuffix("/bot")
+        builder = builder.base_url(root + "/bot")
+        builder = builder.base_file_url(root + "/file/bot")
+    limiter: Any = rate_limiter or ChatRateLimiter(max_retries=5)
+    # Updates are fetched by `TelegramBot` itself, so none is confirmed before it is stored.
+    return builder.rate_limiter(limiter).updater(None).build()
 
 
 class TelegramBot:
@@ -122,6 +133,11 @@ class TelegramBot:
         self.translators = translators
         self.runner = Runner(self.service, self.port, clock)
         self._deadlines: asyncio.Task[None] | None = None
+        self._polling: asyncio.Task[None] | None = None
+        self._webhook: Any = None
+        self._offset: int | None = None
+        self._settling: set[asyncio.Future[None]] = set()
+        """The id after the last update handled: confirmed to Telegram by the next call."""
         application.add_handler(MessageHandler(filters.TEXT, self._on_message))
         application.add_handler(CallbackQueryHandler(self._on_button))
         application.add_handler(InlineQueryHandler(self._on_inline_query))
@@ -131,7 +147,8 @@ class TelegramBot:
             return
         inbound = inbound_from_message(update.effective_message, self.application.bot.username)
         if inbound is not None:
-            await self.runner.submit(inbound)
+            # Returns once the input is stored; its messages go out per chat meanwhile.
+            await self.runner.submit(inbound, wait=False)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -141,8 +158,18 @@ class TelegramBot:
         if inbound is None:
             await query.answer()
             return
-        await self.runner.submit(inbound)
-        await self.port.settle(inbound)
+        delivered = await self.runner.submit(inbound, wait=False)
+        settle = asyncio.ensure_future(self._settle(delivered, inbound))
+        self._settling.add(settle)
+        settle.add_done_callback(self._settling.discard)
+
+    async def _settle(self, delivered: asyncio.Future[None], inbound: Inbound) -> None:
+        """Once its answer went out (or none was due), the pressed button stops spinning."""
+        await delivered
+        try:
+            await self.port.settle(inbound)
+        except TelegramError as error:
+            log.info("a button press could not be settled: %s", type(error).__name__)
 
     async def _on_inline_query(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Each of the asker's games as only he may see it: results are personal, not cached."""
@@ -178,10 +205,10 @@ class TelegramBot:
         username = self.application.bot.username
         self.port.reach_hint = f"https://t.me/{username}?start=hand"
         await self.application.start()
-        updater = self.application.updater
-        assert updater is not None
         if settings.mode == "webhook":
-            await updater.start_webhook(
+            self._webhook = Updater(self.application.bot, self.application.update_queue)
+            await self._webhook.initialize()
+            await self._webhook.start_webhook(
                 listen=settings.listen,
                 port=settings.port,
                 # Telegram posts to the public URL; a proxy in front passes its path on.
@@ -190,19 +217,75 @@ class TelegramBot:
                 secret_token=settings.webhook_secret,
             )
         else:
-            await updater.start_polling(poll_interval=0.0, timeout=10)
+            # A webhook left from another run would make getUpdates fail.
+            await self.application.bot.delete_webhook()
+            self._polling = asyncio.create_task(self._poll())
         await self.set_commands()
         self._deadlines = asyncio.create_task(self.runner.run_deadlines())
 
-    async def stop(self) -> None:
-        """Stop taking updates; what was taken is handled first."""
+    async def wait_stopped(self) -> None:
+        """Run until cancelled; raise what ends the polling (a token revoked meanwhile)."""
+        if self._polling is not None:
+            await asyncio.shield(self._polling)
+        else:
+            await asyncio.Event().wait()
+
+    async def _poll(self) -> None:
+        """Long polling: each update is handed over and stored before the next getUpdates
+        call confirms it to Telegram, so a crash at any moment loses none (Telegram sends the
+        unconfirmed ones again, and a stored one is recognised by its id)."""
+        bot = self.application.bot
+        failures = 0
+        while True:
+            try:
+                updates = await bot.get_updates(
+                    offset=self._offset, timeout=POLL_TIMEOUT, allowed_updates=Update.ALL_TYPES
+                )
+            except InvalidToken:
+                raise
+            except (NetworkError, TelegramError) as error:
+                delay = POLL_RETRY[min(failures, len(POLL_RETRY) - 1)]
+                failures += 1
+                log.warning("getUpdates failed (%s); again in %.0f s", type(error).__name__, delay)
+                await asyncio.sleep(delay)
+                continue
+            failures = 0
+            for update in updates:
+                await self._handle(update)
+                self._offset = update.update_id + 1
+
+    async def _handle(self, update: Update) -> None:
+        # Finished even when a stop comes meanwhile: a stop waits for the update in hand.
+        work = asyncio.ensure_future(self.application.process_update(update))
+        try:
+            await asyncio.shield(work)
+        except asyncio.CancelledError:
+            await work
+            self._offset = update.update_id + 1
+            raise
+
+    async def stop(self, timeout: float = STOP_TIMEOUT) -> None:
+        """Stop taking updates, finish the one in hand, deliver what is queued (within
+        `timeout` seconds) and confirm the handled updates to Telegram."""
+        if self._polling is not None:
+            self._polling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._polling
+            self._polling = None
+        if self._webhook is not None and self._webhook.running:
+            await self._webhook.stop()
+            await self._webhook.shutdown()
         if self._deadlines is not None:
             self._deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._deadlines
             self._deadlines = None
-        updater = self.application.updater
-        if updater is not None and updater.running:
-            await updater.stop()
         if self.application.running:
-            await self.application.stop()
+            await self.application.stop()  # the updates already queued are handled first
+        if not await self.runner.stop(timeout):
+            log.warning("stopped with messages not yet delivered; they are shown on restart")
+        for settle in list(self._settling):
+            settle.cancel()
+        if self._offset is not None:
+            with contextlib.suppress(TelegramError):
+                await self.application.bot.get_updates(offset=self._offset, timeout=0, limit=1)

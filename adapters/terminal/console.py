@@ -63,20 +63,20 @@ class Console:
         self.runner = Runner(self.service, self.port)
         self._read_line = read_line
         self._write = write
-        self._count = 0
         self.room = ""
         self.name = "You"
         self.last_game_id: str | None = None
 
     async def _say(self, text: str, button: bool = False) -> None:
-        self._count += 1
         inbound = Inbound(
             PLATFORM,
             PLAYER_ID,
             self.name,
             self.room,
             text,
-            delivery_id=f"terminal-{self._count}",
+            # Typed lines are never delivered twice, and numbering them again after a
+            # `--resume` would make the store take a new line for an old one.
+            delivery_id="",
             button=button,
         )
         await self.runner.submit(inbound)

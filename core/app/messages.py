@@ -46,6 +46,8 @@ class ToPlayer:
     message: Message
     room: str
     slot: str | None = None
+    fresh: bool = False
+    """Post it anew (the player asked for it, or pressed a button of an older message)."""
 
 
 @dataclass(frozen=True)

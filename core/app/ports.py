@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
-from ..ports import GameStore
+from ..ports import ChatState, Delivery, GameStore, NewGame
 from .inbound import Inbound
 from .messages import Message
 
@@ -100,6 +100,15 @@ class StoredLobby:
     version: int
 
 
+@dataclass(frozen=True)
+class ShownView:
+    """What one slot of a chat (a game's table, a player's hand) shows: the platform's id of
+    its message and a digest of the content."""
+
+    message_id: str
+    digest: str
+
+
 class ChatStore(GameStore, Protocol):
     """The game store, plus what a restarted application, or one of several workers sharing
     the store, needs: its games by room and by player, how far each is, and the lobbies."""
@@ -125,9 +134,58 @@ class ChatStore(GameStore, Protocol):
         ...
 
     def save_lobby(
-        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+        self,
+        platform: str,
+        room: str,
+        data: dict[str, Any],
+        version: int,
+        now: datetime,
+        delivery: Delivery | None = None,
     ) -> bool:
-        """Store a lobby over the version read (0: new); False if another wrote it first."""
+        """Store a lobby over the version read (0: new); False if another wrote it first;
+        DuplicateDelivery if `delivery` was applied already."""
+        ...
+
+    def start_game(
+        self, game: NewGame, lobby_version: int, delivery: Delivery | None = None
+    ) -> bool:
+        """In one transaction: take the room's lobby (if still the version read) and store
+        the game it became; False (nothing written) if the lobby changed meanwhile.
+        DuplicateGame if the id is taken, DuplicateDelivery if the input was applied."""
+        ...
+
+    def delivery_seen(self, platform: str, delivery_id: str) -> bool:
+        """Whether an input with this delivery id was applied (or refused) already."""
+        ...
+
+    def record_delivery(self, platform: str, delivery_id: str, now: datetime) -> bool:
+        """Note an input that changed nothing as handled; False if it was noted already."""
+        ...
+
+    def forget_deliveries(self, before: datetime) -> int:
+        """Drop delivery ids received before `before` (platforms redeliver for a day at
+        most); return how many."""
+        ...
+
+    def load_chat_state(self, game_id: str) -> ChatState | None:
+        """A game's chat state as last written (None: never)."""
+        ...
+
+    def save_chat_state(
+        self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
+    ) -> None:
+        """Write a game's chat state alone (a change with no action: a pass, a stand-in);
+        DuplicateDelivery if `delivery` was applied already."""
+        ...
+
+    def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
+        """What a chat's slot was last shown (None: nothing yet)."""
+        ...
+
+    def save_view(
+        self, platform: str, chat: str, slot: str, view: ShownView, now: datetime
+    ) -> None:
+        """Note what a chat's slot shows now, once the platform took the message."""
         ...
 
     def drop_lobby(self, platform: str, room: str, version: int) -> bool:

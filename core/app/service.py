@@ -8,9 +8,9 @@ action durably before answering, lets bots answer at once, and plays defaults at
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Mapping
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..actions import AcceptTrade, Action
@@ -19,6 +19,8 @@ from ..notation import NotationError, parse_action
 from ..ports import (
     FINISHED,
     IN_PROGRESS,
+    Delivery,
+    DuplicateDelivery,
     DuplicateGame,
     GameFinished,
     NewGame,
@@ -36,11 +38,14 @@ from .ports import Capabilities, ChatStore
 from .refusals import refusal
 from .render import hand_text
 from .session import GameSession, new_controls, resume_game
-from .updates import hand_updates, table_message, table_update
+from .updates import hand_updates, table_message, table_slot, table_update
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GAME_ID_LENGTH = 6
-REMEMBERED_DELIVERIES = 10_000
+DELIVERIES_KEPT = timedelta(days=2)
+"""How long an input's delivery id is kept: platforms redeliver for a day at most."""
+MAX_DELIVERY_ID = 200
+EXPIRY_EVERY = timedelta(hours=1)
 MAX_NAME = 32
 
 
@@ -63,7 +68,9 @@ class ChatService:
         self.lobbies: dict[str, Lobby] = {}
         self.games: dict[str, GameSession] = {}
         """Games in progress by room."""
-        self._deliveries: OrderedDict[str, None] = OrderedDict()
+        self._delivery: Delivery | None = None
+        """The delivery of the input in hand, until a write stores it with what it changed."""
+        self._deliveries_expired: datetime | None = None
         self._lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
 
@@ -123,7 +130,8 @@ class ChatService:
         session = self._rebuild(game_id)
         since = self.store.last_action_at(game_id) or stored.game.created_at
         session.refresh_waiting(since)
-        turns.resume_trade_window(session, since)
+        if session.trade_window_until is None:
+            turns.resume_trade_window(session, since)
         self.games[session.room] = session
         return session
 
@@ -144,7 +152,8 @@ class ChatService:
         since = self.store.last_action_at(session.game_id)
         if since is not None:
             fresh.refresh_waiting(since)
-            turns.resume_trade_window(fresh, since)
+            if fresh.trade_window_until is None:
+                turns.resume_trade_window(fresh, since)
         return fresh
 
     def _room_session(self, room: str) -> GameSession | None:
@@ -175,7 +184,7 @@ class ChatService:
         options = stored.game.options
         rng = random.Random(self.rng.random())
         game = resume_game(stored.record(), rng)
-        return GameSession(
+        session = GameSession(
             game_id=game_id,
             platform=self.platform,
             room=str(options["room"]),
@@ -185,20 +194,35 @@ class ChatService:
             seats=new_controls(stored.game.seats, rng),
             rng=rng,
         )
+        chat_state = self.store.load_chat_state(game_id)
+        if chat_state is not None:
+            session.restore(chat_state)
+        return session
 
     # --- input -----------------------------------------------------------------------------
 
     def handle(self, inbound: Inbound, now: datetime) -> list[Outbound]:
-        """Everything one input causes, in the order it should be shown."""
+        """Everything one input causes, in the order it should be shown. An input delivered
+        again (a platform retrying, another worker) is applied once: its delivery id is stored
+        in the transaction of what it changed, or on its own when it changed nothing."""
+        delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
+        if delivery_id and self.store.delivery_seen(self.platform, delivery_id):
+            return []
+        self._delivery = Delivery(self.platform, delivery_id) if delivery_id else None
+        try:
+            out = self._handle(inbound, now)
+        except DuplicateDelivery:
+            return []  # another worker applied it a moment ago; memory was reloaded
+        finally:
+            unstored, self._delivery = self._delivery, None
+        if unstored is not None:
+            self.store.record_delivery(unstored.platform, unstored.delivery_id, now)
+        return out
+
+    def _handle(self, inbound: Inbound, now: datetime) -> list[Outbound]:
         tr = self.translator(self.room_language(inbound.room))
         if len(inbound.text) > MAX_TEXT:
             return [Reply(inbound, tr.gettext("That is too long to be a command."))]
-        if inbound.delivery_id:
-            if inbound.delivery_id in self._deliveries:
-                return []
-            self._deliveries[inbound.delivery_id] = None
-            if len(self._deliveries) > REMEMBERED_DELIVERIES:
-                self._deliveries.popitem(last=False)
         words = inbound.text.split()
         if not words:
             return []
@@ -240,11 +264,16 @@ class ChatService:
         if kind != "g" or len(words) < 4:
             return [Reply(inbound, tr.gettext("This button is not one of mine."))]
         if words[2] != session.token(seat):
+            # Never a dead end: the player gets the moment as it is now, with its buttons.
             return [
+                *self._private_view(session, seat, fresh=True),
                 Reply(
                     inbound,
-                    tr.gettext("That button is from an earlier moment; use your latest message."),
-                )
+                    tr.gettext(
+                        "That button was from an earlier moment: here is the game as it "
+                        "stands now."
+                    ),
+                ),
             ]
         return self._act(session, seat, inbound, " ".join(words[3:]), now)
 
@@ -301,8 +330,14 @@ class ChatService:
         data = _lobby_data(lobby)
         if data == before:
             return True
-        if not self.store.save_lobby(self.platform, room, data, version, now):
+        try:
+            saved = self.store.save_lobby(self.platform, room, data, version, now, self._delivery)
+        except DuplicateDelivery:
+            self._fetch_lobby(room)
+            raise
+        if not saved:
             return False
+        self._delivery = None
         self._lobby_versions[room] = version + 1
         return True
 
@@ -402,10 +437,6 @@ class ChatService:
         self.rng.shuffle(deck)
         seats = tuple(_unique_names(lobby.seats))
         version = self._lobby_versions.pop(lobby.room, 0)
-        if not self.store.drop_lobby(self.platform, lobby.room, version):
-            tr = self.translator(lobby.language)
-            text = tr.gettext("The game moved on meanwhile; look at it again and retry.")
-            return [ToRoom(lobby.room, Message(text))]
         game_id = self._new_game_id()
         options: dict[str, str | int] = {
             "platform": self.platform,
@@ -413,31 +444,40 @@ class ChatService:
             "language": lobby.language,
             "turn_seconds": lobby.turn_seconds,
         }
+        tr = self.translator(lobby.language)
         try:
             for _ in range(5):
                 try:
-                    self.store.add_game(NewGame(game_id, seats, tuple(deck), now, options))
+                    # The lobby is taken and its game stored in one transaction: a crash
+                    # leaves one or the other, never neither.
+                    game = NewGame(game_id, seats, tuple(deck), now, options)
+                    started = self.store.start_game(game, version, self._delivery)
                     break
                 except DuplicateGame:
                     game_id = self._new_game_id()
             else:
                 raise StoreError("no free game id")
+        except DuplicateDelivery:
+            self.lobbies.pop(lobby.room, None)
+            raise
         except StoreError:
-            # The lobby goes back to the store as it was, to be started again.
-            if self.store.save_lobby(self.platform, lobby.room, _lobby_data(lobby), 0, now):
-                self._lobby_versions[lobby.room] = 1
-            tr = self.translator(lobby.language)
+            self._fetch_lobby(lobby.room)
             text = tr.gettext("The game could not be stored; try again.")
             return [ToRoom(lobby.room, Message(text))]
+        if not started:
+            self._fetch_lobby(lobby.room)
+            text = tr.gettext("The game moved on meanwhile; look at it again and retry.")
+            return [ToRoom(lobby.room, Message(text))]
+        self._delivery = None
         del self.lobbies[lobby.room]
         session = self._rebuild(game_id)
         session.refresh_waiting(now)
         self.games[lobby.room] = session
         tr = self.translator(session.language)
-        started = tr.gettext("Game {game} begins: {names}.").format(
+        begins = tr.gettext("Game {game} begins: {names}.").format(
             game=game_id, names=", ".join(session.names)
         )
-        out: list[Outbound] = [ToRoom(lobby.room, Message(started), f"lobby:{lobby.room}")]
+        out: list[Outbound] = [ToRoom(lobby.room, Message(begins), f"lobby:{lobby.room}")]
         try:
             return out + self._after_move(session, now, fresh=True)
         except turns.StoreRefused:
@@ -503,13 +543,48 @@ class ChatService:
     def _hand_privately(self, session: GameSession, seat: int, inbound: Inbound) -> list[Outbound]:
         """The player's private message sent again, and a word where he asked."""
         tr = self.translator(session.language)
-        session.hand_tokens.pop(seat, None)
-        mine = [
-            o
-            for o in hand_updates(session, tr, self.capabilities, force={seat})
-            if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
-        ]
+        mine = self._private_view(session, seat, fresh=True)
         return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
+
+    def _private_view(self, session: GameSession, seat: int, fresh: bool = False) -> list[Outbound]:
+        """The seat's private message as the game stands (`fresh`: posted anew)."""
+        tr = self.translator(session.language)
+        session.hand_tokens.pop(seat, None)
+        return [
+            replace(o, fresh=fresh) if isinstance(o, ToPlayer) else o
+            for o in hand_updates(session, tr, self.capabilities, force={seat})
+            if isinstance(o, ToPlayer) and o.user_id == session.seats[seat].identity.user_id
+        ]
+
+    # --- what everyone should see now -------------------------------------------------------
+
+    def views(self, room: str | None = None) -> list[Outbound]:
+        """The table and every private message of each game in progress (or the one in
+        `room`) as the game stands now; a runner shows only those that differ from what was
+        delivered, so this heals views that a failed send or a crash left behind."""
+        out: list[Outbound] = []
+        for session in list(self.games.values()):
+            if room is not None and session.room != room:
+                continue
+            tr = self.translator(session.language)
+            out.append(
+                ToRoom(
+                    session.room,
+                    table_message(session, tr, self.capabilities),
+                    table_slot(session.game_id),
+                )
+            )
+            out += hand_updates(session, tr, self.capabilities, force=set(session.humans()))
+        return out
+
+    def views_of(self, user_id: str) -> list[Outbound]:
+        """The private messages of one player's games as they stand now."""
+        out: list[Outbound] = []
+        for session in self.sessions_of(user_id):
+            seat = session.seat_of(user_id)
+            if seat is not None and not session.game.is_over:
+                out += self._private_view(session, seat)
+        return out
 
     def _act(
         self, session: GameSession, seat: int, inbound: Inbound, command: str, now: datetime
@@ -619,8 +694,9 @@ class ChatService:
         table and the private messages that changed."""
         turns.run_bots(session, now)
         try:
-            turns.save(session, self.store)
-        except turns.StoreRefused:
+            if turns.save(session, self.store, now, self._delivery):
+                self._delivery = None
+        except (turns.StoreRefused, DuplicateDelivery):
             self._reload(session)
             raise
         except GameFinished as ended:  # by another worker, a moment ago
@@ -646,6 +722,9 @@ class ChatService:
         out: list[Outbound] = []
         for session in list(self.games.values()):
             out += self._tick_game(session, now)
+        if self._deliveries_expired is None or now - self._deliveries_expired > EXPIRY_EVERY:
+            self._deliveries_expired = now
+            self.store.forget_deliveries(now - DELIVERIES_KEPT)
         return out
 
     def _tick_game(self, session: GameSession, now: datetime) -> list[Outbound]:
@@ -705,11 +784,13 @@ class ChatService:
                     )
                 )
         window = session.trade_window_until
-        if moved or (window is not None and window <= now):
-            try:
+        try:
+            if moved or (window is not None and window <= now):
                 out += self._after_move(session, now)
-            except turns.StoreRefused:
-                return out  # the game was reloaded from the store; its clocks run on
+            else:
+                turns.save(session, self.store, now)  # a reminder sent is kept as sent
+        except turns.StoreRefused:
+            return out  # the game was reloaded from the store; its clocks run on
         return out
 
 

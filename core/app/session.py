@@ -19,10 +19,11 @@ from ..cards import Card
 from ..events import Event
 from ..game import Game
 from ..legal import LegalActions, TradingMoment, trading_moment
-from ..ports import Appended, GameStore, SeatIdentity, StoredAction
+from ..ports import Appended, ChatState, Delivery, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import GameState, Step
 from ..view import PlayerView
+from .ports import ChatStore
 
 
 class _ResumingShuffler:
@@ -92,6 +93,8 @@ class GameSession:
     unsaved: list[StoredAction] = field(default_factory=list)
     """Actions applied but not yet stored: a player's move and the bots' answers to it are
     stored together, in one transaction, before anyone is told of them."""
+    saved_state: dict[str, object] | None = None
+    """The chat state as last stored, so an unchanged one is not written again."""
 
     @property
     def names(self) -> list[str]:
@@ -180,15 +183,93 @@ class GameSession:
         )
         return events
 
-    def save(self, store: GameStore) -> str | None:
-        """Store the unsaved actions in one transaction; on a refusal, its reason."""
-        if not self.unsaved:
-            return None
-        outcome = store.append_actions(self.game_id, self.unsaved)
-        if not isinstance(outcome, Appended):
-            return str(outcome)
-        self.unsaved.clear()
+    def chat_state(self) -> ChatState:
+        """What the chat application keeps of this game beside its actions, as plain data."""
+        seats = [
+            {
+                "stand_in": control.stand_in,
+                "misses": control.misses,
+                "waiting_since": _moment_text(control.waiting_since),
+                "reminded": control.reminded,
+                "passed": None
+                if control.passed is None
+                else [control.passed[0], list(control.passed[1])],
+            }
+            for control in self.seats
+        ]
+        data: dict[str, object] = {
+            "seats": seats,
+            "trade_window_until": _moment_text(self.trade_window_until),
+        }
+        return ChatState(data, len(self.game.actions))
+
+    def restore(self, state: ChatState) -> bool:
+        """Take up a stored chat state (say, after a restart). Stand-ins, missed deadlines and
+        passes always; the clocks only if it was written at the game's current action, and
+        then True."""
+        seats = state.data.get("seats")
+        if not isinstance(seats, list) or len(seats) != len(self.seats):
+            return False
+        current = state.action_count == len(self.game.actions)
+        for control, data in zip(self.seats, seats, strict=True):
+            if not isinstance(data, dict):
+                return False
+            if data.get("stand_in") is True and control.is_human:
+                control.bot = make_bot("heuristic", random.Random(self.rng.random()))
+            misses = data.get("misses")
+            control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
+            control.passed = _trading_moment(data.get("passed"))
+            if current:
+                control.waiting_since = _moment(data.get("waiting_since"))
+                control.reminded = data.get("reminded") is True
+        if current:
+            self.trade_window_until = _moment(state.data.get("trade_window_until"))
+        self.saved_state = dict(state.data) if current else None
+        return current
+
+    def save(
+        self, store: ChatStore, now: datetime, delivery: Delivery | None = None
+    ) -> tuple[str | None, bool]:
+        """Store the unsaved actions and the chat state in one transaction (with the input's
+        delivery); return a refusal's reason, if any, and whether anything was written."""
+        state = self.chat_state()
+        if self.unsaved:
+            outcome = store.append_actions(self.game_id, self.unsaved, delivery, state)
+            if not isinstance(outcome, Appended):
+                return str(outcome), False
+            self.unsaved.clear()
+        elif state.data != self.saved_state:
+            store.save_chat_state(self.game_id, state, now, delivery)
+        else:
+            return None, False
+        self.saved_state = dict(state.data)
+        return None, True
+
+
+def _moment_text(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _moment(value: object) -> datetime | None:
+    if not isinstance(value, str):
         return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def _trading_moment(value: object) -> TradingMoment | None:
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], int)
+        and isinstance(value[1], list)
+        and all(isinstance(offer, int) for offer in value[1])
+    ):
+        return (value[0], tuple(value[1]))
+    return None
 
 
 def new_controls(seats: Sequence[SeatIdentity], rng: random.Random) -> list[SeatControl]:

@@ -9,9 +9,10 @@ from ..actions import Action, EndStep
 from ..bots import make_bot
 from ..errors import IllegalActionError
 from ..legal import TradingMoment, asking_order
-from ..ports import GameStore
+from ..ports import Delivery
 from ..state import Step
 from .defaults import default_action
+from .ports import ChatStore
 from .session import GameSession
 
 MISSES_BEFORE_STAND_IN = 2
@@ -35,11 +36,15 @@ def apply_action(session: GameSession, action: Action, now: datetime) -> None:
     close_trade_window(session)
 
 
-def save(session: GameSession, store: GameStore) -> None:
-    """Store what was applied since the last save, in one transaction, or raise StoreRefused."""
-    refused = session.save(store)
+def save(
+    session: GameSession, store: ChatStore, now: datetime, delivery: Delivery | None = None
+) -> bool:
+    """Store what was applied and the chat state since the last save, in one transaction with
+    the input's delivery, or raise StoreRefused; True if anything was written."""
+    refused, wrote = session.save(store, now, delivery)
     if refused is not None:
         raise StoreRefused(refused)
+    return wrote
 
 
 def run_bots(session: GameSession, now: datetime) -> int:

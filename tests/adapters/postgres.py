@@ -21,7 +21,10 @@ def postgres_url() -> str:
     engine = create_engine(database_url(url))
     with engine.begin() as connection:
         connection.execute(
-            text("DROP TABLE IF EXISTS actions, seats, games, lobbies, alembic_version")
+            text(
+                "DROP TABLE IF EXISTS deliveries, chat_states, views, actions, seats, games, "
+                "lobbies, alembic_version"
+            )
         )
     engine.dispose()
     return url

@@ -91,7 +91,10 @@ def test_a_player_who_becomes_reachable_is_written_to_again(tmp_path: Path) -> N
     asyncio.run(people.say("bob", "hand"))
 
     assert table.port.last_answer("bob") == "I sent you your hand privately."
-    assert len(table.port.private["bob"]) == 1
+    # Writing to the bot privately brought his hand at once; asking for it posts it anew.
+    assert len(table.port.private["bob"]) == 2
+    hands = [shown.text for shown in table.port.private["bob"]]
+    assert hands[0] == hands[1] and "Your hand" in hands[1]
 
 
 def test_a_failing_input_is_answered_and_the_runner_goes_on(

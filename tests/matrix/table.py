@@ -103,20 +103,28 @@ class RunningBot:
         bot = self.bot
         submit, sync_once = bot.runner.submit, bot.sync_once
 
-        async def counted_submit(inbound: Inbound) -> None:
+        async def counted_submit(inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
             if self.stop_during_next_command and self.task is not None:
                 self.stop_during_next_command = False
                 self.task.cancel()
             started = time.perf_counter()
-            try:
-                await submit(inbound)
-            finally:
+
+            def count(_: object = None) -> None:
+                # Handled to its end: stored, and its messages delivered.
                 finished = time.perf_counter()
                 self.submit_seconds.append(finished - started)
                 self.submit_took[inbound.delivery_id] = finished - started
                 self.submitted_at[inbound.delivery_id] = finished
                 self.handled[inbound.delivery_id] += 1
                 self._changed.set()
+
+            try:
+                delivered = await submit(inbound, wait)
+            except BaseException:
+                count()
+                raise
+            delivered.add_done_callback(count)
+            return delivered
 
         async def watched_sync(timeout_ms: int = 30_000) -> None:
             await sync_once(timeout_ms)

@@ -43,7 +43,8 @@ async def test_a_restarted_bot_goes_on_without_replaying_or_losing_commands(
         await first.stop()
         kept = first.bot.state
         device, token, people_moves = kept.device_id, kept.next_batch, table.moves
-        assert kept.handled == [interrupted]
+        # Stored with the move it caused: seen again, it is recognised and skipped.
+        assert first.store.delivery_seen("matrix", interrupted)
         assert first.people_actions(game_id) == people_moves
 
         # While the bot is down: a move, then a flood of talk after it.
@@ -61,7 +62,6 @@ async def test_a_restarted_bot_goes_on_without_replaying_or_losing_commands(
         assert (second.bot.client.device_id, second.bot.state.device_id) == (device, device)
         await second.handled_command(said_while_down)
         assert second.people_actions(game_id) == people_moves + 1
-        assert second.handled[interrupted] == 0
 
         table.running = second
         table.moves += 1

@@ -9,6 +9,7 @@ command in the group or in his private chat. Nothing goes into a game except thr
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections import Counter
@@ -85,14 +86,21 @@ class RunningBot:
         """How often the runner finished each delivery id (a redelivered update counts twice)."""
         submit = self.bot.runner.submit
 
-        async def counted(inbound: Inbound) -> None:
+        async def counted(inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
             try:
-                await submit(inbound)
-            finally:
-                self.handled[inbound.delivery_id] += 1
-                self.world.notify()
+                delivered = await submit(inbound, wait)
+            except BaseException:
+                self._count(inbound)
+                raise
+            delivered.add_done_callback(lambda _: self._count(inbound))
+            return delivered
 
         self.bot.runner.submit = counted  # type: ignore[method-assign]
+
+    def _count(self, inbound: Inbound) -> None:
+        """The input is handled to its end: stored, and its messages delivered."""
+        self.handled[inbound.delivery_id] += 1
+        self.world.notify()
 
     async def __aenter__(self) -> RunningBot:
         await self.application.initialize()

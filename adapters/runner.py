@@ -27,6 +27,7 @@ from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message, Outbound, Reply, ToPlayer, ToRoom
 from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, ShownView, Unreachable
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.ports import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -111,13 +112,18 @@ class Runner:
         async with self._lock:
             count = self.service.resume(self.clock.now())
             out = self.service.views()
+        for reason in self.service.refused.values():
+            log.error(
+                "%s: not continued, the store holds it altered: %s", self.port.platform, reason
+            )
         self.post(out)
         return count
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
         """Handle one input (stored before this returns) and queue what it caused. With
         `wait`, return once those messages were delivered; else at once, with a future that
-        is done when they are (an adapter acknowledges the input to its platform then)."""
+        is done when they are. The adapter acknowledges the input to its platform once this
+        returned; StoreError means nothing was stored, and the input is to be taken again."""
         if self._stopping:
             raise RuntimeError("the runner is stopping")
         async with self._lock:
@@ -125,7 +131,12 @@ class Runner:
             try:
                 out = self.service.handle(inbound, now)
                 # A player who writes sees the game as it stands, should his view be behind.
-                out += self.service.views_of(inbound.user_id)
+                out += self.service.views_of(inbound.user_id, inbound.room, inbound.private)
+            except StoreError as error:
+                # Nothing was stored: the adapter must not acknowledge the input, so that the
+                # platform delivers it again once the store is back.
+                log.warning("%s: the store failed; the input waits: %s", inbound.platform, error)
+                raise
             except Exception:
                 log.exception("input from %s in a room failed", inbound.platform)
                 tr = self.service.translator(self.service.room_language(inbound.room))

@@ -37,6 +37,7 @@ from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import ChatStore, Clock
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.ports import StoreError
 
 from .port import CAPABILITIES, MatrixPort
 from .state import MatrixState
@@ -165,7 +166,12 @@ class MatrixBot:
         deadlines = asyncio.create_task(self.runner.run_deadlines())
         try:
             while True:
-                await self.sync_once()
+                try:
+                    await self.sync_once()
+                except StoreError:
+                    # The sync token stayed where it was: the sync comes again, and what of it
+                    # was stored already is recognised.
+                    await asyncio.sleep(RETRY_SECONDS)
         finally:
             deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError):

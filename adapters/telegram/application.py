@@ -33,6 +33,7 @@ from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import ChatStore, Clock
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.ports import StoreError
 
 from .limiter import ChatRateLimiter
 from .port import CAPABILITIES, TelegramPort
@@ -137,6 +138,8 @@ class TelegramBot:
         self._webhook: Any = None
         self._offset: int | None = None
         self._settling: set[asyncio.Future[None]] = set()
+        self._deferred = False
+        """The update in hand could not be stored: it is not confirmed, and taken again."""
         """The id after the last update handled: confirmed to Telegram by the next call."""
         application.add_handler(MessageHandler(filters.TEXT, self._on_message))
         application.add_handler(CallbackQueryHandler(self._on_button))
@@ -148,7 +151,10 @@ class TelegramBot:
         inbound = inbound_from_message(update.effective_message, self.application.bot.username)
         if inbound is not None:
             # Returns once the input is stored; its messages go out per chat meanwhile.
-            await self.runner.submit(inbound, wait=False)
+            try:
+                await self.runner.submit(inbound, wait=False)
+            except StoreError:
+                self._deferred = True
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -158,7 +164,11 @@ class TelegramBot:
         if inbound is None:
             await query.answer()
             return
-        delivered = await self.runner.submit(inbound, wait=False)
+        try:
+            delivered = await self.runner.submit(inbound, wait=False)
+        except StoreError:
+            self._deferred = True
+            return
         settle = asyncio.ensure_future(self._settle(delivered, inbound))
         self._settling.add(settle)
         settle.add_done_callback(self._settling.discard)
@@ -235,7 +245,7 @@ class TelegramBot:
         call confirms it to Telegram, so a crash at any moment loses none (Telegram sends the
         unconfirmed ones again, and a stored one is recognised by its id)."""
         bot = self.application.bot
-        failures = 0
+        failures = deferred = 0
         while True:
             try:
                 updates = await bot.get_updates(
@@ -251,7 +261,14 @@ class TelegramBot:
                 continue
             failures = 0
             for update in updates:
+                self._deferred = False
                 await self._handle(update)
+                if self._deferred:
+                    # Unconfirmed, Telegram hands it out again with the next call.
+                    await asyncio.sleep(POLL_RETRY[min(deferred, len(POLL_RETRY) - 1)])
+                    deferred += 1
+                    break
+                deferred = 0
                 self._offset = update.update_id + 1
 
     async def _handle(self, update: Update) -> None:

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..actions import AcceptTrade, Action
+from ..audit import audit_game
 from ..errors import IllegalActionError
 from ..notation import NotationError, parse_action
 from ..ports import (
@@ -26,6 +27,7 @@ from ..ports import (
     NewGame,
     SeatIdentity,
     StoreError,
+    UnreadableGame,
 )
 from ..table_setup import setup_for
 from . import turns
@@ -71,6 +73,8 @@ class ChatService:
         self._delivery: Delivery | None = None
         """The delivery of the input in hand, until a write stores it with what it changed."""
         self._deliveries_expired: datetime | None = None
+        self.refused: dict[str, str] = {}
+        """Stored games found altered or damaged, and why: they are not continued."""
         self._lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
 
@@ -107,7 +111,8 @@ class ChatService:
     # --- start and restart -----------------------------------------------------------------
 
     def resume(self, now: datetime) -> int:
-        """Pick up every game of this platform the store holds in progress; return how many."""
+        """Pick up every game of this platform the store holds in progress (and checks out:
+        see `refused`); return how many."""
         count = 0
         for summary in self.store.list_games():
             if summary.status != IN_PROGRESS or summary.game_id in self._game_ids():
@@ -118,8 +123,15 @@ class ChatService:
 
     def _adopt(self, game_id: str) -> GameSession | None:
         """Take up a stored game in progress of this platform (started here before a restart,
-        or by another worker on the same store); None if it is not one."""
-        stored = self.store.load_stored(game_id)
+        or by another worker on the same store); None if it is not one, or if the store holds
+        it altered or damaged (then `refused` says why: it is never continued)."""
+        if game_id in self.refused:
+            return None
+        try:
+            stored = self.store.load_stored(game_id)
+        except UnreadableGame as error:
+            self.refused[game_id] = str(error)
+            return None
         options = stored.game.options
         if (
             stored.status != IN_PROGRESS
@@ -127,7 +139,15 @@ class ChatService:
             or "room" not in options
         ):
             return None
-        session = self._rebuild(game_id)
+        failure = audit_game(stored)
+        if failure is not None:
+            self.refused[game_id] = str(failure)
+            return None
+        try:
+            session = self._rebuild(game_id)
+        except ValueError as error:  # RecordError included: options or actions unreadable
+            self.refused[game_id] = f"game {game_id}: {error}"
+            return None
         since = self.store.last_action_at(game_id) or stored.game.created_at
         session.refresh_waiting(since)
         if session.trade_window_until is None:
@@ -270,8 +290,7 @@ class ChatService:
                 Reply(
                     inbound,
                     tr.gettext(
-                        "That button was from an earlier moment: here is the game as it "
-                        "stands now."
+                        "That button was from an earlier moment: here is the game as it stands now."
                     ),
                 ),
             ]
@@ -577,10 +596,18 @@ class ChatService:
             out += hand_updates(session, tr, self.capabilities, force=set(session.humans()))
         return out
 
-    def views_of(self, user_id: str) -> list[Outbound]:
-        """The private messages of one player's games as they stand now."""
+    def views_of(
+        self, user_id: str, room: str | None = None, private: bool = True
+    ) -> list[Outbound]:
+        """The private messages of one player's games as they stand now (said in a group:
+        of the game in that group only)."""
         out: list[Outbound] = []
-        for session in self.sessions_of(user_id):
+        if private or room is None:
+            sessions = self.sessions_of(user_id)
+        else:
+            session = self.games.get(room)
+            sessions = [] if session is None else [session]
+        for session in sessions:
             seat = session.seat_of(user_id)
             if seat is not None and not session.game.is_over:
                 out += self._private_view(session, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 from bohnanza.core.audit import audit_game
@@ -92,3 +93,20 @@ def test_after_a_restart_the_game_is_played_to_its_audited_end(tmp_path: Path) -
     assert audit_game(later.store.load_stored(game_id)) is None
     assert later.port.last_room_text("g1").startswith(f"Game {game_id} is over.")
     assert hand_leaks(later.port, "g1", PEOPLE) == []
+
+
+def test_a_game_altered_in_the_store_is_not_continued_and_says_why(tmp_path: Path) -> None:
+    table, _ = half_a_game(tmp_path, 20)
+    game_id = table.session("g1").game_id
+    with sqlite3.connect(tmp_path / "games.db") as connection:
+        connection.execute(
+            "UPDATE seats SET name = 'Mallory' WHERE game_id = ? AND position = 0", (game_id,)
+        )
+
+    later = table.restarted()
+    assert asyncio.run(later.runner.start()) == 0
+    assert "seating" in later.service.refused[game_id]
+    before = later.action_count(game_id)
+    asyncio.run(People(later).say("ann", "table", "g1"))
+    assert later.action_count(game_id) == before
+    assert later.port.last_answer("ann") == "You are not playing in a game here."

@@ -22,7 +22,14 @@ from bohnanza.core.app.messages import Reply
 from bohnanza.core.app.ports import Capabilities
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.audit import action_payload, reshuffles_payload
-from bohnanza.core.ports import Appended, AppendResult, NewGame, StoredAction
+from bohnanza.core.ports import (
+    Appended,
+    AppendResult,
+    ChatState,
+    Delivery,
+    NewGame,
+    StoredAction,
+)
 
 PLATFORM = "sim"
 CAPABILITIES = Capabilities(buttons=False, edits=True, private_messages=True)
@@ -39,12 +46,26 @@ class RecordingStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
-    def add_game(self, game: NewGame) -> None:
-        self._store.add_game(game)
-        self.started = {"id": game.game_id, "deck": list(game.deck), "players": len(game.seats)}
+    def start_game(
+        self, game: NewGame, lobby_version: int, delivery: Delivery | None = None
+    ) -> bool:
+        started = self._store.start_game(game, lobby_version, delivery)
+        if started:
+            self.started = {
+                "id": game.game_id,
+                "deck": list(game.deck),
+                "players": len(game.seats),
+            }
+        return started
 
-    def append_actions(self, game_id: str, actions: Sequence[StoredAction]) -> AppendResult:
-        outcome = self._store.append_actions(game_id, actions)
+    def append_actions(
+        self,
+        game_id: str,
+        actions: Sequence[StoredAction],
+        delivery: Delivery | None = None,
+        chat_state: ChatState | None = None,
+    ) -> AppendResult:
+        outcome = self._store.append_actions(game_id, actions, delivery, chat_state)
         if isinstance(outcome, Appended):
             for stored in actions:
                 self.stored.append(

@@ -205,9 +205,9 @@ class Runner:
             for letter in waiting:
                 older = letter.item
                 if _slot_of(older) == slot and isinstance(older, ToRoom | ToPlayer):
-                    # The newer update replaces the queued one (a post anew stays one).
-                    if isinstance(item, ToRoom | ToPlayer):
-                        letter.item = replace(item, fresh=item.fresh or older.fresh)
+                    # The newer update replaces the queued one; a post anew, or a message
+                    # meant to notify, stays one.
+                    letter.item = _merged(older, item)
                     return letter.done
         letter = _Letter(item, asyncio.get_running_loop().create_future())
         box.letters.append(letter)
@@ -304,7 +304,19 @@ class Runner:
             await self._tell_unreachable(item)
             return
         self._shown(chat, item.slot, ShownView(message_id, wanted))
+        if shown is not None and item.retired is not None and self.port.capabilities.edits:
+            await self._retire(item.user_id, shown.message_id, item.retired)
         self._told_unreachable.discard((item.room, item.user_id))
+
+    async def _retire(self, user_id: str, message_id: str, retired: Message) -> None:
+        """The slot's previous message becomes a short line without buttons (best effort:
+        the new message is what counts)."""
+        try:
+            await self.port.edit_private(user_id, message_id, retired)
+        except Exception as error:
+            log.info(
+                "%s: an older message was not retired: %s", self.port.platform, type(error).__name__
+            )
 
     def _shown(self, chat: str, slot: str | None, view: ShownView) -> None:
         if slot is not None:
@@ -362,6 +374,21 @@ class Runner:
                 if not letter.done.done():
                     letter.done.set_result(None)
         return drained
+
+
+def _merged(older: Outbound, newer: Outbound) -> Outbound:
+    """The newer of two updates of one slot, keeping what the older one promised its reader."""
+    if isinstance(older, ToPlayer) and isinstance(newer, ToPlayer):
+        alert = newer.message.alert or older.message.alert
+        return replace(
+            newer,
+            message=replace(newer.message, alert=alert),
+            fresh=newer.fresh or older.fresh,
+            retired=newer.retired or older.retired,
+        )
+    if isinstance(older, ToRoom) and isinstance(newer, ToRoom):
+        return replace(newer, fresh=newer.fresh or older.fresh)
+    return newer
 
 
 async def _all(futures: Sequence[asyncio.Future[None]]) -> None:

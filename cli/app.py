@@ -5,11 +5,14 @@ from __future__ import annotations
 import typer
 
 from . import audit, db, play, replay, serve, simulate, transfer
+from .errors import GuardedGroup
 
 
 def build_app() -> typer.Typer:
-    """The typer application with every command registered."""
+    """The typer application with every command registered; an expected error of any of them
+    ends in one line (GuardedGroup), never a traceback."""
     app = typer.Typer(
+        cls=GuardedGroup,
         name="bohnanza",
         help="Bohnanza, the bean trading card game: play, serve, simulate, replay and audit games.",
         no_args_is_help=True,

@@ -25,6 +25,7 @@ from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import StoredGame, StoreError, UnknownGame, UnreadableGame
 
 from .errors import fail
+from .narrate import printable
 from .stores import DB_HELP, opened_store
 
 PARALLEL_FROM = 200
@@ -125,7 +126,7 @@ def audit(
         fail(str(error))
     elapsed = max(time.perf_counter() - started, 1e-9)
     for line in tally.failures:
-        typer.echo(line)
+        typer.echo(printable(line))  # a stored id may hold anything: shown escaped
     verdict = "all consistent" if not tally.failures else f"{len(tally.failures)} inconsistent"
     typer.echo(
         f"audited {tally.games} game(s), {tally.actions} action(s) in {elapsed:.2f} s "

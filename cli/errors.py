@@ -1,13 +1,83 @@
-"""One clear line on stderr and a non-zero exit, never a traceback."""
+"""One clear line on stderr and a non-zero exit, never a traceback.
+
+Commands end with `fail` where they know what went wrong; `GuardedGroup` is the safety net
+around every command, turning any expected error that got past them (a store, record, file or
+settings error) into the same one line. An unexpected error (a bug) keeps its traceback.
+"""
 
 from __future__ import annotations
 
-from typing import NoReturn
+import sys
+from typing import Any, NoReturn
 
 import typer
+from sqlalchemy.exc import SQLAlchemyError
+from typer.core import TyperGroup
+
+from bohnanza.core.ports import StoreError
+
+from .narrate import printable
+
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (
+    StoreError,
+    ValueError,  # RecordError, SettingsError, LobbyError and unreadable stored values among them
+    OSError,
+    SQLAlchemyError,
+)
+"""What bad input, a damaged store or the machine can cause: each shown as its one line."""
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print `error: message` on stderr and exit with `code`."""
-    typer.echo(f"error: {message}", err=True)
+    """Print `error: message` on stderr (hidden characters shown escaped) and exit with `code`."""
+    typer.echo(f"error: {printable(message)}", err=True)
     raise typer.Exit(code)
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message as one line: the first line of its text, a file error with its file."""
+    if isinstance(error, OSError) and error.strerror:
+        where = f"{error.filename}: " if error.filename is not None else ""
+        return f"{where}{error.strerror}"
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+class GuardedGroup(TyperGroup):
+    """The command group whose every command ends an expected error in one line, exit 1, and
+    whose usage errors (an unknown option, a value of the wrong kind) are one line, exit 2."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EXPECTED_ERRORS as error:
+            fail(one_line(error))
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except Exception as error:
+            if _is_usage_error(error):
+                _show_usage_error(error)
+            raise
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_usage_error(error: Exception) -> bool:
+    """A command-line parsing error (the parser's own exception classes, by their shape)."""
+    return callable(getattr(error, "format_message", None)) and isinstance(
+        getattr(error, "exit_code", None), int
+    )
+
+
+def _show_usage_error(error: Any) -> NoReturn:
+    if type(error).__name__ == "NoArgsIsHelpError":
+        # A bare command shows its help, as before (the rich help is printed already).
+        help_text = str(error.format_message()).strip()
+        if help_text:
+            typer.echo(help_text)
+        sys.exit(int(error.exit_code))
+    command = error.ctx.command_path if getattr(error, "ctx", None) is not None else "bohnanza"
+    message = " ".join(str(error.format_message()).split())
+    typer.echo(f"error: {printable(message)} (see '{command} --help')", err=True)
+    sys.exit(int(error.exit_code))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from bohnanza.core.app.render import STEP_NAMES
@@ -27,6 +28,55 @@ from bohnanza.core.events import (
 )
 from bohnanza.core.state import TradeOffer
 from bohnanza.core.view import PlayerView
+
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Controls (escape sequences start with one), formats (the direction overrides among them),
+lone surrogates, and line and paragraph separators: shown escaped, never sent to a terminal."""
+_JOINERS = frozenset({"\u200c", "\u200d"})
+"""Formats that are part of ordinary text (in Persian, Indic scripts, emoji): kept."""
+
+
+def is_hidden(char: str) -> bool:
+    """A character that would act on the terminal, or hide or reorder text, instead of showing."""
+    return unicodedata.category(char) in _HIDDEN_CATEGORIES and char not in _JOINERS
+
+
+def printable(text: str) -> str:
+    """Stored text (a name, a game id) fit for a terminal: each hidden character shown as its
+    escape, e.g. '\\x1b' or '\\u202e'."""
+    if text.isprintable():
+        return text
+    return "".join(_escape(char) if is_hidden(char) else char for char in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def json_printable(text: str) -> str:
+    """JSON text with each hidden character written as its JSON escape: the same JSON value,
+    nothing in it that acts on a terminal."""
+    if text.isprintable():
+        return text
+    return "".join(
+        _json_escape(char) if is_hidden(char) and char not in _JSON_WHITESPACE else char
+        for char in text
+    )
+
+
+_JSON_WHITESPACE = frozenset("\n\r\t")
+"""Outside strings (where JSON escapes them already), the layout of the JSON text itself."""
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def beans(cards: Sequence[Card]) -> str:

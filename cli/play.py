@@ -14,14 +14,15 @@ from typing import Annotated
 import typer
 
 from bohnanza.adapters.i18n import load_translators
-from bohnanza.adapters.terminal import Console, NothingToResume, TableChoice
+from bohnanza.adapters.terminal import PLATFORM, Console, NothingToResume, TableChoice
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.lobby import LobbyError, parse_duration
 from bohnanza.core.bots import STRATEGIES
 from bohnanza.core.table_setup import MAX_PLAYERS, MIN_PLAYERS
 
 from .errors import fail
-from .stores import DB_HELP, opened_store
+from .files import check_target, shown, write_atomically
+from .stores import DB_HELP, opened_store, refuse_altered_games_in_progress
 
 
 def default_db() -> Path:
@@ -44,6 +45,9 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Also write the game record here when you stop.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --record file if it exists.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots (stored, so it can be resumed)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -56,11 +60,15 @@ def play(
     try:
         parse_duration(deadline)
     except LobbyError as error:
-        fail(f"--deadline: {error}")
+        fail(f"--deadline: {error}", code=2)
+    if record is not None:
+        check_target(record, force)  # before the game, not after an hour of play
     target = db or str(default_db())
     if db is None:
         default_db().parent.mkdir(parents=True, exist_ok=True)
     with opened_store(target, create=True) as store:
+        if resume:
+            refuse_altered_games_in_progress(store, PLATFORM)
         console = Console(store, load_translators(), input, typer.echo, seed)
         choice = TableChoice(players, strategies, lang, deadline, " ".join(name.split())[:30])
         try:
@@ -73,12 +81,8 @@ def play(
         if console.playing():
             typer.echo(f"\nGame {game_id} is kept: go on with `bohnanza play --resume`.")
         if record is not None:
-            text = store.load_record(game_id).dumps()
-            try:
-                record.write_text(text, encoding="utf-8")
-            except OSError as error:
-                fail(f"{record}: {error.strerror}")
-            typer.echo(f"record written to {record} (bohnanza replay {record})")
+            write_atomically(record, store.load_record(game_id).dumps(), force)
+            typer.echo(f"record written to {shown(record)} (bohnanza replay {shown(record)})")
 
 
 async def _play(console: Console, choice: TableChoice, resume: bool) -> None:

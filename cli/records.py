@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -14,45 +12,28 @@ from bohnanza.core.ports import GameStore, NewGame, SeatIdentity, StoredAction
 from bohnanza.core.record import GameRecord
 
 from .errors import fail
+from .files import read_bounded, shown, write_atomically
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 def read_record(path: Path) -> GameRecord:
-    """Load and check the shape of a record file, or exit with a one-line error."""
+    """Load and check the shape of a record file (or '-', standard input), or exit with a
+    one-line error; no more than MAX_RECORD_BYTES + 1 bytes are ever read."""
+    data = read_bounded(path, MAX_RECORD_BYTES)
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            fail(f"{path}: too large to be a game record")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(f"{path}: no such file")
-    except IsADirectoryError:
-        fail(f"{path}: is a directory, not a record file")
-    except UnicodeDecodeError:
-        fail(f"{path}: not a text file")
-    except OSError as error:
-        fail(f"{path}: {error.strerror}")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail(f"{shown(path)}: not a text file (not UTF-8 at byte {error.start})")
     try:
         return GameRecord.loads(text)
     except RecordError as error:
-        fail(f"{path}: {error}")
+        fail(f"{shown(path)}: {error}")
 
 
-def write_record(record: GameRecord, path: Path) -> None:
-    """Write a record file whole or not at all (a temporary file, then a rename)."""
-    try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if path.parent.parts else "."
-        )
-    except OSError as error:
-        fail(f"{path}: {error.strerror}")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(record.dumps())
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        fail(f"{path}: {error.strerror}")
+def write_record(record: GameRecord, path: Path, force: bool = False) -> None:
+    """Write a record file whole or not at all; an existing file only with `force`."""
+    write_atomically(path, record.dumps(), force)
 
 
 def record_identities(record: GameRecord, platform: str) -> tuple[SeatIdentity, ...]:

@@ -1,8 +1,12 @@
 """`bohnanza replay`: list stored games, or tell one turn by turn, from any seat's side.
 
 The source is a record file (`game.json`) or a store (a SQLite file or a database URL). From a
-store without `--game`, it lists the games. `--as` narrates only what that player could see, using
-the engine's own view of that seat.
+store without `--game`, it lists the games, marking those whose seating, options or deck were
+changed after they were stored. A stored game is checked as `bohnanza audit` checks it before it is
+told: an altered one is refused in one line naming its first bad action, or, with `--trust`, told
+under a line that says it was altered. `--as` narrates only what that player could see, using the
+engine's own view of that seat. Names and other stored text never reach the terminal as markup or
+control characters.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bohnanza.adapters.store import UNKNOWN_TIME, SqlGameStore
 from bohnanza.core.actions import action_to_json
+from bohnanza.core.audit import AuditFailure, audit_game, header_failure
 from bohnanza.core.errors import RecordError
 from bohnanza.core.events import (
     DeckExhausted,
@@ -35,11 +41,11 @@ from bohnanza.core.events import (
     TradingEnded,
     TurnBegan,
 )
-from bohnanza.core.ports import GameSummary
+from bohnanza.core.ports import GameSummary, StoredGame, UnreadableGame
 from bohnanza.core.record import GameRecord, replay_steps
 
 from .errors import fail
-from .narrate import describe, render_view
+from .narrate import describe, json_printable, printable, render_view
 from .records import read_record
 from .stores import DB_HELP, looks_like_record, opened_store
 from .views import result_json, summary_json, view_json, winners_of
@@ -72,6 +78,12 @@ def replay(
         typer.Option("--as", help="Only what this player could see: a seat number or a name."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    trust: Annotated[
+        bool,
+        typer.Option(
+            "--trust", help="Tell a stored game that fails its checks anyway, marked as altered."
+        ),
+    ] = False,
 ) -> None:
     """List stored games, or tell one game turn by turn and its final scores."""
     if looks_like_record(source):
@@ -83,19 +95,52 @@ def replay(
         if game is None:
             if at is not None or as_player is not None:
                 fail("--at and --as need --game")
-            show_list(store.list_games(), as_json)
+            show_list(store.list_games(), header_problems(store), as_json)
             return
-        try:
-            record = store.load_record(game)
-        except RecordError as error:
-            fail(f"{store.name}: game {game}: {error}")
-    tell(record, f"{store.name}: game {game}", at, as_player, as_json)
+        stored = store.load_stored(game)
+        name = store.name
+    record, altered = checked_record(stored, name, trust)
+    tell(record, f"{name}: game {game}", at, as_player, as_json, altered)
 
 
-def show_list(games: list[GameSummary], as_json: bool) -> None:
-    """The games of a store, oldest first."""
+def checked_record(stored: StoredGame, name: str, trust: bool) -> tuple[GameRecord, str | None]:
+    """The stored game's record, after the audit's checks; with the reason it is not to be
+    believed, when it was altered and `trust` says to tell it anyway (else the command ends)."""
+    try:
+        record = stored.record()
+    except RecordError as error:
+        fail(f"{name}: game {stored.game.game_id}: {error}")
+    failure = audit_game(stored)
+    if failure is None:
+        return record, None
+    if not trust:
+        fail(f"{name}: {failure}; not shown (`--trust` shows it anyway)")
+    return record, str(failure)
+
+
+Problem = AuditFailure | UnreadableGame
+"""Why a listed game is not to be believed."""
+
+
+def header_problems(store: SqlGameStore) -> dict[str, Problem]:
+    """The games whose seating, options or deck differ from what was stored, or which cannot be
+    read, and why: a cheap check, reading no action."""
+    problems: dict[str, Problem] = {}
+    for stored in store.stored_games(with_actions=False):
+        if isinstance(stored, UnreadableGame):
+            problems[stored.game_id] = stored
+        else:
+            failure = header_failure(stored)
+            if failure is not None:
+                problems[stored.game.game_id] = failure
+    return problems
+
+
+def show_list(games: list[GameSummary], problems: dict[str, Problem], as_json: bool) -> None:
+    """The games of a store, oldest first; those in `problems` marked, and why said below."""
     if as_json:
-        typer.echo(json.dumps([summary_json(g) for g in games], ensure_ascii=False, indent=1))
+        listed = [summary_json(g, _problem_line(problems, g.game_id)) for g in games]
+        typer.echo(json_printable(json.dumps(listed, ensure_ascii=False, indent=1)))
         return
     # Piped or captured output is read by programs and people alike: never cut a line short.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 400)
@@ -103,18 +148,45 @@ def show_list(games: list[GameSummary], as_json: bool) -> None:
     for column in ("id", "players", "status", "date", "actions", "winner", "score"):
         table.add_column(column, no_wrap=column in ("id", "date", "status"))
     for summary in games:
-        winner, score = winners_of(summary)
-        table.add_row(
-            summary.game_id,
-            ", ".join(summary.players),
-            summary.status,
-            summary.created_at.strftime("%Y-%m-%d %H:%M"),
-            str(summary.actions),
-            winner or "—",
-            "—" if score is None else str(score),
-        )
+        table.add_row(*_list_row(summary, problems.get(summary.game_id)))
     console.print(table)
-    console.print(f"{len(games)} game(s)")
+    console.print(Text(f"{len(games)} game(s)"))
+    for problem in problems.values():
+        console.print(Text(printable(str(problem)), style="bold red"))
+    if problems:
+        console.print(Text("`bohnanza audit` checks every action of every game"))
+
+
+def _problem_line(problems: dict[str, Problem], game_id: str) -> str | None:
+    problem = problems.get(game_id)
+    return None if problem is None else str(problem)
+
+
+def _list_row(summary: GameSummary, problem: Problem | None) -> list[Text]:
+    """One game's cells, as plain text: a stored name is never read as markup."""
+    winner, score = winners_of(summary)
+    status = summary.status
+    if problem is not None:
+        status += ", unreadable" if isinstance(problem, UnreadableGame) else ", altered"
+    cells = [
+        summary.game_id,
+        ", ".join(summary.players),
+        status,
+        _listed_date(summary),
+        str(summary.actions),
+        winner or "—",
+        "—" if score is None else str(score),
+    ]
+    texts = [Text(printable(cell)) for cell in cells]
+    if problem is not None:
+        texts[2].stylize("bold red")
+    return texts
+
+
+def _listed_date(summary: GameSummary) -> str:
+    if summary.created_at == UNKNOWN_TIME:
+        return "?"
+    return summary.created_at.strftime("%Y-%m-%d %H:%M")
 
 
 def viewer_seat(as_player: str | None, names: Sequence[str]) -> int | None:
@@ -130,16 +202,25 @@ def viewer_seat(as_player: str | None, names: Sequence[str]) -> int | None:
 
 
 def tell(
-    record: GameRecord, where: str, at: int | None, as_player: str | None, as_json: bool
+    record: GameRecord,
+    where: str,
+    at: int | None,
+    as_player: str | None,
+    as_json: bool,
+    altered: str | None = None,
 ) -> None:
-    """Narrate a record up to `at` actions (all of them by default), from one side or all."""
-    names = [seat.name for seat in record.seats]
-    seat = viewer_seat(as_player, names)
+    """Narrate a record up to `at` actions (all of them by default), from one side or all;
+    under a first line saying why it is not to be believed, when `altered` says so."""
+    seat = viewer_seat(as_player, [seat.name for seat in record.seats])
+    names = [printable(seat.name) for seat in record.seats]
     if at is not None and not 0 <= at <= len(record.actions):
         fail(f"--at must be 0 to {len(record.actions)}")
     narrator = -1 if seat is None else seat
     steps: list[dict[str, Any]] = []
     console = Console(highlight=False, soft_wrap=True)
+    if altered is not None and not as_json:
+        warning = f"ALTERED: {altered}; told as stored, not as it was played (--trust)"
+        console.print(Text(printable(warning), style="bold red"))
     game = None
     try:
         for current, index, action, events in replay_steps(record, upto=at):
@@ -163,15 +244,17 @@ def tell(
     if as_json:
         out: dict[str, Any] = {
             "game_id": record.game_id,
-            "seats": [{"seat": i, "name": n} for i, n in enumerate(names)],
+            "seats": [{"seat": i, "name": s.name} for i, s in enumerate(record.seats)],
             "viewer": seat,
             "actions": len(record.actions) if at is None else at,
             "steps": steps,
             "result": result_json(game.result() if game.is_over else None),
         }
         if at is not None:
-            out["table"] = view_json(game.view(seat), names)
-        typer.echo(json.dumps(out, ensure_ascii=False))
+            out["table"] = view_json(game.view(seat), [s.name for s in record.seats])
+        if altered is not None:
+            out["altered"] = altered
+        typer.echo(json_printable(json.dumps(out, ensure_ascii=False)))
         return
     if at is not None:
         console.print("")

@@ -119,6 +119,8 @@ async def _until_signal(chosen: list[Platform], context: ServeContext) -> str | 
             _, late = await asyncio.wait(tasks, timeout=context.stop_timeout + 2.0)
             if late:
                 log.warning("stopped without waiting for %d platform(s) any longer", len(late))
+                for task in late:
+                    task.cancel()  # a second cancel interrupts a stop that hangs
     finally:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(number)

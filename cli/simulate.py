@@ -20,8 +20,13 @@ from bohnanza.core.record import GameRecord, SeatRecord
 from bohnanza.core.table_setup import MAX_PLAYERS, MIN_PLAYERS
 
 from .errors import fail
-from .records import record_identities, store_record
+from .files import check_target, shown
+from .records import record_identities, store_record, write_record
 from .stores import DB_HELP, opened_store
+
+MAX_SEED = 10**12
+"""Each game's seed (below) then still fits the 64-bit integers a record holds."""
+MAX_GAMES = 1_000_000
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -29,24 +34,37 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def game_id_for(seed: int) -> str:
-    """The id of the simulated game with this seed."""
-    return f"sim-{seed}"
+def line_up(players: int, strategies: list[str]) -> tuple[str, ...]:
+    """Each seat's strategy: the listed ones assigned round the table."""
+    return tuple(strategies[seat % len(strategies)] for seat in range(players))
+
+
+def line_up_name(seats: tuple[str, ...]) -> str:
+    """The shortest round of strategies that repeats into the line-up: 'heuristic' for three
+    heuristic bots, 'random+heuristic' for random, heuristic, random."""
+    for length in range(1, len(seats) + 1):
+        if all(seats[i] == seats[i % length] for i in range(len(seats))):
+            return "+".join(seats[:length])
+    return "+".join(seats)
+
+
+def game_id_for(seats: tuple[str, ...], seed: int) -> str:
+    """The id of the simulated game: the player count, the line-up and the game's seed, so
+    studies of several settings with the same seeds share one store."""
+    return f"sim-p{len(seats)}-{line_up_name(seats)}-{seed}"
 
 
 def simulate_game(players: int, strategies: list[str], seed: int) -> GameRecord:
     """One complete bot game, as its record."""
+    seats = line_up(players, strategies)
     rng = random.Random(seed)
-    game = Game.new(players, rng)
-    bots = [
-        make_bot(strategies[i % len(strategies)], random.Random(rng.random()))
-        for i in range(players)
-    ]
+    game = Game.new(len(seats), rng)
+    bots = [make_bot(strategy, random.Random(rng.random())) for strategy in seats]
     play_out(game, bots)
-    seats = tuple(
+    records = tuple(
         SeatRecord(f"{bot.strategy}-{i + 1}", "bot", bot.strategy) for i, bot in enumerate(bots)
     )
-    return GameRecord.of(game, seats, {"seed": seed}, game_id=game_id_for(seed))
+    return GameRecord.of(game, records, {"seed": seed}, game_id=game_id_for(seats, seed))
 
 
 def simulate(
@@ -60,43 +78,63 @@ def simulate(
     bots: Annotated[
         str, typer.Option(help="Bot strategies, comma-separated, assigned round the table.")
     ] = "heuristic",
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite record files already in OUT.")
+    ] = False,
 ) -> None:
     """Let bots play GAMES games; store them in DB, or write records into OUT (default records/)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        fail(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if not 1 <= games <= 1_000_000:
-        fail("--games must be 1 to 1,000,000")
-    strategies = [s.strip() for s in bots.split(",") if s.strip()]
-    unknown = [s for s in strategies if s not in STRATEGIES]
-    if not strategies or unknown:
-        fail(f"--bots takes {', '.join(STRATEGIES)} (comma-separated)")
-    if db is None and out is None:
-        out = Path("records")
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"{out}: {error.strerror}")
+    seats = _checked_line_up(players, games, seed, bots)
     seeds = [game_seed(seed, index) for index in range(games)]
     if db is None:
-        _run(players, strategies, seed, seeds, None, out, str(out))
+        folder = out or Path("records")
+        _prepare_folder(folder, [_record_path(folder, seats, s) for s in seeds], force)
+        _run(seats, seeds, None, folder, shown(folder), force)
         return
+    if out is not None:
+        _prepare_folder(out, [_record_path(out, seats, s) for s in seeds], force)
     with opened_store(db, create=True) as store:
-        taken = {g.game_id for g in store.list_games()} & {game_id_for(s) for s in seeds}
+        taken = {g.game_id for g in store.list_games()} & {game_id_for(seats, s) for s in seeds}
         if taken:
             fail(f"{store.name}: already holds game {min(taken)}; choose another --seed")
-        where = store.name if out is None else f"{store.name} and {out}"
-        _run(players, strategies, seed, seeds, store, out, where)
+        where = store.name if out is None else f"{store.name} and {shown(out)}"
+        _run(seats, seeds, store, out, where, force)
+
+
+def _checked_line_up(players: int, games: int, seed: int, bots: str) -> tuple[str, ...]:
+    """The seats' strategies, once the options are known to be sound (exit 2 if not)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        fail(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}", code=2)
+    if not 1 <= games <= MAX_GAMES:
+        fail(f"--games must be 1 to {MAX_GAMES:,}", code=2)
+    if not 0 <= seed <= MAX_SEED:
+        fail(f"--seed must be 0 to {MAX_SEED:,}", code=2)
+    strategies = [s.strip() for s in bots.split(",") if s.strip()]
+    if not strategies or any(s not in STRATEGIES for s in strategies):
+        fail(f"--bots takes {', '.join(STRATEGIES)} (comma-separated)", code=2)
+    return line_up(players, strategies)
+
+
+def _record_path(out: Path, seats: tuple[str, ...], seed: int) -> Path:
+    return out / f"{game_id_for(seats, seed)}.json"
+
+
+def _prepare_folder(out: Path, paths: list[Path], force: bool) -> None:
+    """Create the folder; refuse, before any game is played, a record file that is in the way."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"{shown(out)}: {error.strerror}")
+    for path in paths:
+        check_target(path, force)
 
 
 def _run(
-    players: int,
-    strategies: list[str],
-    seed: int,
+    seats: tuple[str, ...],
     seeds: list[int],
     store: GameStore | None,
     out: Path | None,
     where: str,
+    force: bool,
 ) -> None:
     actions = 0
     winner_scores: list[int] = []
@@ -104,20 +142,16 @@ def _run(
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("simulating", total=len(seeds))
-        for index, game_seed_ in enumerate(seeds):
-            record = simulate_game(players, strategies, game_seed_)
+        for game_seed_ in seeds:
+            record = simulate_game(len(seats), list(seats), game_seed_)
             if out is not None:
-                path = out / f"game-{seed}-{index:05d}.json"
-                try:
-                    path.write_text(record.dumps(), encoding="utf-8")
-                except OSError as error:
-                    fail(f"{path}: {error.strerror}")
+                write_record(record, _record_path(out, seats, game_seed_), force)
             if store is not None:
                 store_record(
                     store,
                     record,
                     check_record(record),
-                    game_id_for(game_seed_),
+                    game_id_for(seats, game_seed_),
                     record_identities(record, "bot"),
                     datetime.now(UTC),
                 )

@@ -7,8 +7,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bohnanza.adapters.store import SqlGameStore, open_store
+from bohnanza.core.audit import audit_game
 from bohnanza.core.errors import RecordError
-from bohnanza.core.ports import StoreError
+from bohnanza.core.ports import IN_PROGRESS, StoreError, UnreadableGame
 
 from .errors import fail
 
@@ -29,6 +30,21 @@ def opened_store(db: str, create: bool = False) -> Iterator[SqlGameStore]:
         fail(message if message.startswith(store.name) else f"{store.name}: {message}")
     finally:
         store.close()
+
+
+def refuse_altered_games_in_progress(store: SqlGameStore, platform: str) -> None:
+    """Before the games in progress of a platform are taken up again: end the command in one
+    line, with nothing written, if one of them cannot be read or fails the audit's checks (its
+    hash chain, its seating, the rules)."""
+    in_progress = [g.game_id for g in store.list_games() if g.status == IN_PROGRESS]
+    for stored in store.stored_games(in_progress):
+        if isinstance(stored, UnreadableGame):
+            fail(f"{store.name}: {stored}; not resumed")
+        if stored.game.options.get("platform") != platform:
+            continue
+        failure = audit_game(stored)
+        if failure is not None:
+            fail(f"{store.name}: {failure}; not resumed (see `bohnanza audit`)")
 
 
 def looks_like_record(source: str) -> bool:

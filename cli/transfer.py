@@ -20,6 +20,7 @@ from bohnanza.core.ports import DuplicateGame
 from bohnanza.core.record import GameRecord
 
 from .errors import fail
+from .files import check_target, shown
 from .records import read_record, record_identities, store_record, write_record
 from .stores import DB_HELP, opened_store
 
@@ -28,8 +29,12 @@ def export(
     db: Annotated[str, typer.Argument(help=DB_HELP)],
     game: Annotated[str, typer.Option("--game", help="The stored game to export.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The record file to write.")],
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the output file if it exists.")
+    ] = False,
 ) -> None:
     """Write one stored game as a portable JSON record (docs/game-record.md)."""
+    check_target(output, force)
     with opened_store(db) as store:
         stored = store.load_stored(game)
         name = store.name
@@ -40,8 +45,8 @@ def export(
         record = stored.record()
     except RecordError as error:
         fail(f"{name}: game {game}: {error}")
-    write_record(record, output)
-    typer.echo(f"game {game}: {len(record.actions)} action(s) → {output}")
+    write_record(record, output, force)
+    typer.echo(f"game {game}: {len(record.actions)} action(s) → {shown(output)}")
 
 
 def record_game_id(record: GameRecord) -> str:
@@ -52,7 +57,7 @@ def record_game_id(record: GameRecord) -> str:
 
 
 def import_(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A game record (JSON); '-' reads standard input.")],
     db: Annotated[str, typer.Option(help=f"The store to add it to (created if new). {DB_HELP}")],
 ) -> None:
     """Check a record fully and add it to a store; a bad record changes nothing."""
@@ -60,7 +65,7 @@ def import_(
     try:
         checked = check_record(record)
     except RecordError as error:
-        fail(f"{file}: {error}; nothing imported")
+        fail(f"{shown(file)}: {error}; nothing imported")
     game_id = record_game_id(record)
     identities = record_identities(record, "record")
     with opened_store(db, create=True) as store:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bohnanza.adapters.store import UNKNOWN_TIME
 from bohnanza.core.cards import Variety
 from bohnanza.core.ports import GameSummary
 from bohnanza.core.scoring import GameResult
@@ -81,16 +82,18 @@ def winners_of(summary: GameSummary) -> tuple[str, int | None]:
     return " & ".join(names), max(result.scores)
 
 
-def summary_json(summary: GameSummary) -> dict[str, Any]:
-    """One game of a listing as JSON."""
+def summary_json(summary: GameSummary, altered: str | None = None) -> dict[str, Any]:
+    """One game of a listing as JSON; `altered` says why it is not to be believed, if so."""
     winner, score = winners_of(summary)
+    known_time = summary.created_at != UNKNOWN_TIME
     return {
         "game_id": summary.game_id,
         "players": list(summary.players),
         "status": summary.status,
-        "created_at": summary.created_at.isoformat(),
+        "created_at": summary.created_at.isoformat() if known_time else None,
         "actions": summary.actions,
         "winner": winner or None,
         "score": score,
         "result": result_json(summary.result),
+        "altered": altered,
     }

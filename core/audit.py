@@ -144,6 +144,17 @@ class _StoredShuffler:
         return order
 
 
+def header_failure(stored: StoredGame) -> AuditFailure | None:
+    """The check of what is fixed before the first action (the seating, with each seat's name
+    and kind, the options and the deck) against the hash that starts the chain; cheap, as it
+    reads no action."""
+    if header_hash(stored.game) == stored.header_hash:
+        return None
+    return AuditFailure(
+        stored.game.game_id, None, "the seating, options or deck differ from what was stored"
+    )
+
+
 def audit_game(stored: StoredGame) -> AuditFailure | None:
     """Re-run a stored game and check everything; None when it all holds."""
     game_id = stored.game.game_id
@@ -151,8 +162,9 @@ def audit_game(stored: StoredGame) -> AuditFailure | None:
     def failure(action: int | None, reason: str) -> AuditFailure:
         return AuditFailure(game_id, action, reason)
 
-    if header_hash(stored.game) != stored.header_hash:
-        return failure(None, "the seating, options or deck differ from what was stored")
+    altered = header_failure(stored)
+    if altered is not None:
+        return altered
     shuffler = _StoredShuffler()
     try:
         game = Game(len(stored.game.seats), stored.game.deck, shuffler)

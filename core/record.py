@@ -7,6 +7,7 @@ the rules and names the first one that is wrong.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,13 @@ RECORD_VERSION = 1
 SEAT_KINDS = ("human", "bot")
 _MAX_ACTIONS = 1_000_000
 _MAX_TEXT = 200
+MAX_DIGITS = 19
+"""No number in a record has more digits: every integer it holds fits in 64 bits."""
+_MAX_INTEGER = 2**63 - 1
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Characters that reorder the text around them: a name holding one can disguise itself."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +117,7 @@ class GameRecord:
         version = data.get("version")
         if version != RECORD_VERSION:
             raise RecordError(
-                f"unsupported record version {version!r} (this reads {RECORD_VERSION})"
+                f"unsupported record version {_brief(version)} (this reads {RECORD_VERSION})"
             )
         known = {
             "format",
@@ -124,11 +132,11 @@ class GameRecord:
         }
         extra = set(data) - known
         if extra:
-            raise RecordError(f"unexpected keys {sorted(extra)}")
+            raise RecordError(f"unexpected keys {_brief(sorted(extra))}")
         seats = _seats(data.get("seats"))
         game_id = data.get("game_id")
-        if game_id is not None and not _short_text(game_id):
-            raise RecordError("'game_id' must be a short string or null")
+        if game_id is not None:
+            _check_text(game_id, "'game_id'", "a short string or null")
         actions_raw = data.get("actions")
         if not isinstance(actions_raw, list) or len(actions_raw) > _MAX_ACTIONS:
             raise RecordError("'actions' must be a list")
@@ -153,11 +161,12 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
-        """Read a record from JSON text."""
+        """Read a record from JSON text: valid Unicode, no number longer than MAX_DIGITS."""
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_bounded_int)
         except (json.JSONDecodeError, RecursionError) as error:
             raise RecordError(f"not valid JSON: {error}") from None
+        _check_unicode(data)
         return cls.from_json(data)
 
 
@@ -233,24 +242,87 @@ def _seat_json(seat: SeatRecord) -> dict[str, Any]:
     return out
 
 
+def _bounded_int(digits: str) -> int:
+    """A JSON integer, refused before conversion when it is longer than any a record holds."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a number has more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _check_unicode(data: object) -> None:
+    """Refuse a string anywhere in the parsed JSON that holds a lone surrogate (\\ud800)."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and not _is_valid_unicode(item):
+            raise RecordError("not valid Unicode: a string holds a lone surrogate")
+
+
+def _is_valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _is_small_int(value: object) -> bool:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -_MAX_INTEGER <= value <= _MAX_INTEGER
+    )
+
+
+def _brief(value: object) -> str:
+    """A value for an error message: short, on one line, whatever it holds."""
+    if isinstance(value, int) and not _is_small_int(value):
+        return "a number too large to show"
+    shown = ascii(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def _short_text(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= _MAX_TEXT
+
+
+def _check_text(value: object, field: str, expected: str) -> str:
+    """A short string fit to show on a screen, or RecordError naming `field`."""
+    if not _short_text(value):
+        raise RecordError(f"{field} must be {expected}")
+    assert isinstance(value, str)
+    bad = next((ch for ch in value if _is_hidden_character(ch)), None)
+    if bad is not None:
+        raise RecordError(f"{field} holds the control character U+{ord(bad):04X}; refused")
+    return value
+
+
+def _is_hidden_character(char: str) -> bool:
+    """A control, line-breaking or direction-changing character, or a lone surrogate."""
+    return char in _BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp")
 
 
 def _seats(raw: object) -> tuple[SeatRecord, ...]:
     if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise RecordError(f"'seats' must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
-    seats = []
-    for item in raw:
-        if not isinstance(item, dict) or not _short_text(item.get("name")):
-            raise RecordError("each seat needs a 'name' (a short string)")
-        if item.get("kind", "human") not in SEAT_KINDS or set(item) - {"name", "kind", "strategy"}:
-            raise RecordError("a seat's 'kind' is 'human' or 'bot', with an optional 'strategy'")
-        strategy = item.get("strategy")
-        if strategy is not None and not _short_text(strategy):
-            raise RecordError("a seat's 'strategy' must be a short string")
-        seats.append(SeatRecord(item["name"], item.get("kind", "human"), strategy))
-    return tuple(seats)
+    return tuple(_seat(number, item) for number, item in enumerate(raw))
+
+
+def _seat(number: int, item: object) -> SeatRecord:
+    if not isinstance(item, dict):
+        raise RecordError("each seat needs a 'name' (a short string)")
+    name = _check_text(item.get("name"), f"seat {number} 'name'", "a short string")
+    if item.get("kind", "human") not in SEAT_KINDS or set(item) - {"name", "kind", "strategy"}:
+        raise RecordError("a seat's 'kind' is 'human' or 'bot', with an optional 'strategy'")
+    strategy = item.get("strategy")
+    if strategy is not None:
+        _check_text(strategy, f"seat {number} 'strategy'", "a short string")
+    return SeatRecord(name, item.get("kind", "human"), strategy)
 
 
 def _cards(raw: object, where: str) -> tuple[Card, ...]:
@@ -259,7 +331,7 @@ def _cards(raw: object, where: str) -> tuple[Card, ...]:
     for card in raw:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < CARD_COUNT:
             raise RecordError(
-                f"'{where}' holds {card!r}, which is not a card id (0-{CARD_COUNT - 1})"
+                f"'{where}' holds {_brief(card)}, which is not a card id (0-{CARD_COUNT - 1})"
             )
     return tuple(raw)
 
@@ -267,13 +339,19 @@ def _cards(raw: object, where: str) -> tuple[Card, ...]:
 def _options(raw: object) -> dict[str, str | int]:
     if not isinstance(raw, dict) or len(raw) > 50:
         raise RecordError("'options' must be an object")
-    out: dict[str, str | int] = {}
-    for key, value in raw.items():
-        ok = (isinstance(value, int) and not isinstance(value, bool)) or _short_text(value)
-        if not _short_text(key) or not ok:
-            raise RecordError("option values must be short strings or integers")
-        out[key] = value
-    return out
+    return {
+        _check_text(key, f"option {_brief(key)}", "a short string"): _option_value(key, value)
+        for key, value in raw.items()
+    }
+
+
+def _option_value(key: object, value: object) -> str | int:
+    if _is_small_int(value):
+        assert isinstance(value, int)
+        return value
+    if not _short_text(value):
+        raise RecordError("option values must be short strings or 64-bit integers")
+    return _check_text(value, f"option {_brief(key)}", "a short string")
 
 
 def _result(raw: object, players: int) -> GameResult | None:
@@ -286,7 +364,7 @@ def _result(raw: object, players: int) -> GameResult | None:
         value = raw[key]
         if not isinstance(value, list) or (size is not None and len(value) != size):
             raise RecordError(f"result '{key}' must be a list" + (f" of {size}" if size else ""))
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+        if not all(_is_small_int(v) and v >= 0 for v in value):
             raise RecordError(f"result '{key}' must hold non-negative integers")
         lists.append(tuple(value))
     return GameResult(lists[0], lists[1], lists[2])

@@ -17,13 +17,27 @@ def command_text(body: str, prefix: str, private: bool) -> str | None:
     In a group room only messages that start with the prefix are read; in a direct room with
     the bot every message is a command (the prefix is allowed there too).
     """
-    text = body.strip()
+    text = without_reply_fallback(body).strip()
     if text.lower().startswith(prefix.lower()):
         rest = text[len(prefix) :]
         if rest and not rest[0].isspace():
             return None  # '!beans' is not '!bean'
         return rest.strip() or "help"
     return text if private and text else None
+
+
+def without_reply_fallback(body: str) -> str:
+    """A reply's body without the quote of the message it answers: clients put the quoted
+    lines first, each starting with '>', then an empty line, then what was written."""
+    lines = body.split("\n")
+    if not lines or not lines[0].startswith("> "):
+        return body
+    index = 0
+    while index < len(lines) and lines[index].startswith(">"):
+        index += 1
+    if index < len(lines) and lines[index] == "":
+        index += 1
+    return "\n".join(lines[index:])
 
 
 def inbound_from_event(
@@ -37,8 +51,10 @@ def inbound_from_event(
 
 
 def message_content(message: Message) -> dict[str, Any]:
-    """A notice (bots speak in notices, so other bots do not answer them)."""
-    return {"msgtype": "m.notice", "body": message.text}
+    """A notice (bots speak in notices, so other bots do not answer them, and the default push
+    rules keep them silent); a message meant to notify (a decision is due) is plain text,
+    which the default push rules announce in a direct room."""
+    return {"msgtype": "m.text" if message.alert else "m.notice", "body": message.text}
 
 
 def edit_content(event_id: str, message: Message) -> dict[str, Any]:

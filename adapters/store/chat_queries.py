@@ -20,7 +20,15 @@ from bohnanza.core.app.ports import GameProgress, ShownView, StoredLobby
 from bohnanza.core.audit import canonical_json
 from bohnanza.core.ports import IN_PROGRESS, ChatState, Delivery, DuplicateDelivery
 
-from .tables import ChatStateRow, DeliveryRow, GameRow, LobbyRow, SeatRow, ViewRow
+from .tables import (
+    ChatStateRow,
+    DeliveryRow,
+    GameRow,
+    LobbyRow,
+    PlayerSettingsRow,
+    SeatRow,
+    ViewRow,
+)
 
 
 class _LobbyMovedOn(Exception):
@@ -204,6 +212,51 @@ class ChatQueries:
                         insert(ViewRow),
                         [{"platform": platform, "chat": chat, "slot": slot, **values}],
                     )
+                    return
+            except IntegrityError:
+                continue  # another worker inserted it first: update it
+
+    # --- players' own settings ------------------------------------------------------------
+
+    def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
+        """A player's settings ({} until he sets one)."""
+        with self._transaction(write=False) as connection:
+            row = connection.execute(
+                select(col(PlayerSettingsRow.data)).where(
+                    col(PlayerSettingsRow.platform) == platform,
+                    col(PlayerSettingsRow.user_id) == user_id,
+                )
+            ).first()
+        if row is None:
+            return {}
+        try:
+            data = json.loads(row[0])
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {str(k): str(v) for k, v in data.items()}
+
+    def save_player_settings(
+        self, platform: str, user_id: str, settings: dict[str, str], now: datetime
+    ) -> None:
+        """Replace a player's settings."""
+        values = {"data": canonical_json(settings), "updated_at": now}
+        where = (
+            col(PlayerSettingsRow.platform) == platform,
+            col(PlayerSettingsRow.user_id) == user_id,
+        )
+        for _ in range(2):
+            try:
+                with self._transaction(write=True) as connection:
+                    moved = connection.execute(
+                        update(PlayerSettingsRow).where(*where).values(**values)
+                    )
+                    if moved.rowcount != 1:
+                        connection.execute(
+                            insert(PlayerSettingsRow),
+                            [{"platform": platform, "user_id": user_id, **values}],
+                        )
                     return
             except IntegrityError:
                 continue  # another worker inserted it first: update it

@@ -22,8 +22,13 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlmodel import SQLModel
 
 from bohnanza.core.ports import StoreError
+
+from . import tables
+
+assert tables  # imported for SQLModel.metadata to hold the models' tables
 
 SCHEMA_REVISIONS = ("0001", "0002", "0003")
 """Every schema revision this code knows, oldest first; the last is the current version."""
@@ -38,6 +43,15 @@ class NotAStore(StoreError):
 
 class SchemaTooNew(StoreError):
     """The database was written by a newer version of bohnanza."""
+
+
+class IncompleteSchema(StoreError):
+    """The database says it is at a schema version but lacks tables or columns of it."""
+
+
+SUPPORTED_DRIVERS = ("sqlite", "sqlite+pysqlite", "postgresql+psycopg")
+"""The SQLAlchemy drivers a store may use: SQLite, and PostgreSQL through psycopg."""
+_SUPPORTED_KINDS = "a SQLite path, a sqlite:/// URL or a postgresql:// URL"
 
 
 def is_url(target: str) -> bool:
@@ -95,14 +109,19 @@ def check_sqlite_file(path: Path, name: str, create: bool) -> None:
 def make_engine(target: str, create: bool) -> Engine:
     """An engine for a path or URL, with SQLite set up for durable, queued writes."""
     name = display_name(target)
+    unsupported = NotAStore(
+        f"{name}: not a database path or a supported database URL (use {_SUPPORTED_KINDS})"
+    )
     try:
         url = database_url(target)
+        if make_url(url).drivername not in SUPPORTED_DRIVERS:
+            raise unsupported
         path = sqlite_path(url)
         if path is not None:
             check_sqlite_file(path, name, create)
         engine = create_engine(url, pool_pre_ping=False)
-    except (ArgumentError, NoSuchModuleError, ValueError):
-        raise NotAStore(f"{name}: not a database path or a supported database URL") from None
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError):
+        raise unsupported from None
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)
     return engine
@@ -209,7 +228,8 @@ def upgrade(target: str) -> tuple[str | None, str]:
     """`bohnanza db upgrade`: migrate the store at a path or URL to the newest revision.
 
     An empty database becomes a store, and so does a SQLite file that does not exist yet (its
-    folder must); a file created here is removed again if the migration fails. Returns the
+    folder must); a file created here is removed again if the migration fails. Then every table
+    and column of the schema must be there: IncompleteSchema names what is not. Returns the
     revision before (None for a new store) and after.
     """
     name = display_name(target)
@@ -218,6 +238,7 @@ def upgrade(target: str) -> tuple[str | None, str]:
     try:
         before = _revision(engine, name)
         prepare_schema(engine, name, create=True)
+        check_schema_complete(engine, name)
     except BaseException:
         engine.dispose()
         if created is not None:
@@ -225,6 +246,33 @@ def upgrade(target: str) -> tuple[str | None, str]:
         raise
     engine.dispose()
     return before, SCHEMA_VERSION
+
+
+def check_schema_complete(engine: Engine, name: str) -> None:
+    """Raise IncompleteSchema naming every table and column of the models the database lacks
+    (a store at the current version whose `actions` table was dropped, say)."""
+    with translated_errors(name), engine.connect() as connection:
+        missing = missing_from_schema(connection)
+    if missing:
+        raise IncompleteSchema(
+            f"{name}: the schema (version {SCHEMA_VERSION}) is incomplete: it lacks "
+            + ", ".join(missing)
+        )
+
+
+def missing_from_schema(connection: Connection) -> list[str]:
+    """The tables ('table actions') and columns ('column games.room') of the models that the
+    database does not have."""
+    inspector = inspect(connection)
+    present = set(inspector.get_table_names())
+    missing = []
+    for table in SQLModel.metadata.sorted_tables:
+        if table.name not in present:
+            missing.append(f"table {table.name}")
+            continue
+        columns = {column["name"] for column in inspector.get_columns(table.name)}
+        missing += [f"column {table.name}.{c.name}" for c in table.columns if c.name not in columns]
+    return missing
 
 
 def _revision(engine: Engine, name: str) -> str | None:

@@ -16,7 +16,7 @@ from itertools import groupby
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, Text, delete, insert, select, text, type_coerce, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -61,7 +61,7 @@ _GAME_COLUMNS = (
     col(GameRow.status),
     col(GameRow.options),
     col(GameRow.deck),
-    col(GameRow.created_at),
+    type_coerce(col(GameRow.created_at), Text).label("created_at"),
     col(GameRow.result),
     col(GameRow.header_hash),
     col(GameRow.action_count),
@@ -83,6 +83,10 @@ _LINK_COLUMNS = (
     col(ActionRow.reshuffles),
     col(ActionRow.hash),
 )
+
+
+UNKNOWN_TIME = datetime.min.replace(tzinfo=UTC)
+"""The creation time listed for a game whose stored one cannot be read."""
 
 
 class _GameMovedOn(Exception):
@@ -137,6 +141,21 @@ class SqlGameStore(ChatQueries):
             connection.execution_options(write=write)
             with connection.begin():
                 yield connection
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[Connection]:
+        """A read-only transaction whose every statement sees the same committed state.
+
+        SQLite in WAL mode gives a read transaction one snapshot from its first read to its
+        end. PostgreSQL's default (READ COMMITTED) takes a new one per statement, so a game
+        read before an append and its actions read after it would disagree: ask for one.
+        """
+        with self._transaction(write=False) as connection:
+            if self.dialect == "postgresql":
+                connection.execute(
+                    text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                )
+            yield connection
 
     # --- writing --------------------------------------------------------------------------
 
@@ -280,15 +299,23 @@ class SqlGameStore(ChatQueries):
     # --- reading --------------------------------------------------------------------------
 
     def last_action_at(self, game_id: str) -> datetime | None:
-        """When the game's last action was stored (None: it has none yet)."""
+        """When the game's last action was stored (None: it has none yet); UnreadableGame if
+        that time is not one."""
         with self._transaction(write=False) as connection:
             at = connection.execute(
-                select(col(ActionRow.at))
+                select(type_coerce(col(ActionRow.at), Text))
                 .where(col(ActionRow.game_id) == game_id)
                 .order_by(col(ActionRow.seq).desc())
                 .limit(1)
             ).scalar()
-        return None if at is None else _utc(at)
+        if at is None:
+            return None
+        try:
+            return _stored_time(at)
+        except ValueError:
+            raise UnreadableGame(
+                game_id, "the stored time of its last action is not a time"
+            ) from None
 
     def load_stored(self, game_id: str) -> StoredGame:
         """The game exactly as stored."""
@@ -303,10 +330,15 @@ class SqlGameStore(ChatQueries):
         return self.load_stored(game_id).record()
 
     def stored_games(
-        self, game_ids: Sequence[str] | None = None
+        self, game_ids: Sequence[str] | None = None, with_actions: bool = True
     ) -> Iterator[StoredGame | UnreadableGame]:
-        """Every stored game (or those named), oldest first by id, read in one pass."""
-        with self._transaction(write=False) as connection:
+        """Every stored game (or those named), oldest first by id, read in one pass and one
+        snapshot: a game being written to is read as it was after one of its appends.
+
+        Without actions, only what is fixed before the first action is read (for a cheap
+        check of the header): each game comes with no links.
+        """
+        with self._snapshot() as connection:
             games_query = select(*_GAME_COLUMNS).order_by(col(GameRow.id))
             seats_query = select(*_SEAT_COLUMNS).order_by(
                 col(SeatRow.game_id), col(SeatRow.position)
@@ -325,26 +357,21 @@ class SqlGameStore(ChatQueries):
                     connection.execute(seats_query).all(), key=lambda r: str(r[0])
                 )
             }
-            rows = connection.execution_options(yield_per=10_000).execute(links_query)
-            links = _chains(rows.partitions())
-            pending = next(links, None)
-            for game in games:
-                chain: list[ChainLink] = []
-                while pending is not None and pending[0] < game.id:
-                    pending = next(links, None)
-                if pending is not None and pending[0] == game.id:
-                    chain = pending[1]
-                    pending = next(links, None)
+            chains: Iterator[tuple[str, list[ChainLink]]] = iter(())
+            if with_actions:
+                rows = connection.execution_options(yield_per=10_000).execute(links_query)
+                chains = _chains(rows.partitions())
+            for game, chain in zip(games, _matched(games, chains), strict=True):
                 yield _stored_game(game, seats.get(game.id, []), chain)
 
     def list_games(self) -> list[GameSummary]:
-        """Every stored game, oldest first."""
-        with self._transaction(write=False) as connection:
+        """Every stored game, oldest first (read in one snapshot)."""
+        with self._snapshot() as connection:
             games = connection.execute(
                 select(
                     col(GameRow.id),
                     col(GameRow.status),
-                    col(GameRow.created_at),
+                    type_coerce(col(GameRow.created_at), Text),
                     col(GameRow.action_count),
                     col(GameRow.result),
                 ).order_by(col(GameRow.created_at), col(GameRow.id))
@@ -364,7 +391,12 @@ class SqlGameStore(ChatQueries):
                 parsed = None
             summaries.append(
                 GameSummary(
-                    game_id, tuple(names.get(game_id, [])), status, _utc(created_at), count, parsed
+                    game_id,
+                    tuple(names.get(game_id, [])),
+                    status,
+                    _listed_time(created_at),
+                    count,
+                    parsed,
                 )
             )
         return summaries
@@ -376,6 +408,24 @@ class SqlGameStore(ChatQueries):
 def _utc(moment: datetime) -> datetime:
     """Every time is stored in UTC (SQLite keeps no time zone); a naive time is taken as UTC."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _stored_time(value: object) -> datetime:
+    """A time column read as it is stored (SQLite keeps text, which anyone may overwrite):
+    ValueError if it is not a time."""
+    if isinstance(value, datetime):
+        return _utc(value)
+    if isinstance(value, str):
+        return _utc(datetime.fromisoformat(value))
+    raise ValueError("not a time")
+
+
+def _listed_time(value: object) -> datetime:
+    """A game's creation time for a listing: UNKNOWN_TIME when it cannot be read."""
+    try:
+        return _stored_time(value)
+    except ValueError:
+        return UNKNOWN_TIME
 
 
 def _result_json(result: GameResult) -> str:
@@ -466,9 +516,34 @@ def _chains(batches: Iterable[Sequence[Sequence[Any]]]) -> Iterator[tuple[str, l
         yield game_id, chain
 
 
+def _matched(
+    games: Sequence[Any], chains: Iterator[tuple[str, list[ChainLink]]]
+) -> Iterator[list[ChainLink]]:
+    """Each game's chain (empty if it has no actions), from chains in the games' order.
+
+    Both come sorted by the database, whose collation need not be Python's: a chain is matched
+    by equal ids, and one of a game not in `games` (stored without its game) is passed over.
+    """
+    ahead = {game.id for game in games}
+    pending = next(chains, None)
+    for game in games:
+        while pending is not None and pending[0] != game.id and pending[0] not in ahead:
+            pending = next(chains, None)
+        ahead.discard(game.id)
+        if pending is not None and pending[0] == game.id:
+            yield pending[1]
+            pending = next(chains, None)
+        else:
+            yield []
+
+
 def _stored_game(
     game: Any, seats: Sequence[Sequence[Any]], links: Sequence[ChainLink]
 ) -> StoredGame | UnreadableGame:
+    try:
+        created_at = _stored_time(game.created_at)
+    except ValueError:
+        return UnreadableGame(game.id, "its stored creation time is not a time")
     try:
         options = json.loads(game.options)
         deck = json.loads(game.deck)
@@ -482,7 +557,7 @@ def _stored_game(
         for _, _, platform, user_id, name, kind, strategy in seats
     )
     return StoredGame(
-        game=NewGame(game.id, identities, tuple(deck), _utc(game.created_at), options),
+        game=NewGame(game.id, identities, tuple(deck), created_at, options),
         header_hash=game.header_hash,
         links=tuple(links),
         action_count=game.action_count,

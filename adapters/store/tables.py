@@ -121,3 +121,14 @@ class ViewRow(SQLModel, table=True):
     message_id: str = Field(max_length=200)
     digest: str = Field(max_length=64)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class PlayerSettingsRow(SQLModel, table=True):
+    """One chat player's own settings (when to be notified), across his games."""
+
+    __tablename__ = "player_settings"
+
+    platform: str = Field(primary_key=True, max_length=40)
+    user_id: str = Field(primary_key=True, max_length=200)
+    data: str = Field(sa_type=Text)
+    updated_at: datetime = Field(sa_type=DateTime(timezone=True))

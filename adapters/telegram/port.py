@@ -72,10 +72,17 @@ class TelegramPort:
         await self.bot.delete_message(chat_id=int(room), message_id=int(message_id))
 
     async def send_private(self, user_id: str, message: Message) -> str:
+        """Silent, unless the message is meant to notify (a decision is due)."""
         try:
-            return await self.send(user_id, message)
+            sent = await self.bot.send_message(
+                chat_id=int(user_id),
+                text=message.text,
+                reply_markup=keyboard(message),
+                disable_notification=not message.alert,
+            )
         except Forbidden:
             raise Unreachable(user_id) from None
+        return str(sent.message_id)
 
     async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
         try:

@@ -37,6 +37,7 @@ def help_text(tr: Translator) -> str:
         tr.gettext("set lang en|it|ru|de · set deadline 10m|2h|off — options (the opener)"),
         tr.gettext("start · cancel — start the game or call it off (the opener)"),
         tr.gettext("hand · table — your hand (privately) · the table again"),
+        tr.gettext("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
         tr.gettext("plant F — plant the front card of your hand in field F"),
         tr.gettext("aside I F — plant set-aside card I in field F (step 3)"),
         tr.gettext("done — end this step: no 2nd planting, end trading"),

@@ -101,21 +101,30 @@ class Lobby:
 
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_MAX_DIGITS = 7
 
 
 def parse_duration(text: str) -> int:
-    """Seconds from '90', '90s', '10m', '2h', '1d'; 0 from 'off'."""
+    """Seconds from '90', '90s', '10m', '2h', '1d'; 0 from 'off'.
+
+    Only ASCII digits count: other digits ('²', '٣') pass `str.isdigit` but are no number here.
+    """
     text = text.strip().lower()
     if text in ("off", "none", "0"):
         return 0
     unit = _UNITS.get(text[-1:])
     number = text[:-1] if unit else text
-    if not number.isdigit() or len(number) > 7:
+    if not _is_ascii_number(number):
         raise LobbyError("Write a deadline like 90s, 10m, 2h or off.")
     seconds = int(number) * (unit or 1)
     if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
         raise LobbyError("A deadline is between 30 seconds and 7 days, or off.")
     return seconds
+
+
+def _is_ascii_number(text: str) -> bool:
+    """1 to 7 ASCII digits, nothing else."""
+    return 0 < len(text) <= _MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 def format_duration(seconds: int) -> str:

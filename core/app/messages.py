@@ -21,6 +21,9 @@ class Message:
 
     text: str
     buttons: tuple[tuple[Button, ...], ...] = ()
+    alert: bool = False
+    """Meant to notify its reader (a decision is due): the platform's notifying kind of
+    message, where it has one; other private messages are sent silently where it can."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,11 @@ class ToPlayer:
     room: str
     slot: str | None = None
     fresh: bool = False
-    """Post it anew (the player asked for it, or pressed a button of an older message)."""
+    """Post it anew (a decision is due, the player asked for it, or pressed a button of an
+    older message)."""
+    retired: Message | None = None
+    """What the slot's previous message becomes when this one is posted anew (a short line,
+    without buttons), so the private chat does not fill up with live-looking messages."""
 
 
 @dataclass(frozen=True)

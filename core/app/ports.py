@@ -178,6 +178,16 @@ class ChatStore(GameStore, Protocol):
         DuplicateDelivery if `delivery` was applied already."""
         ...
 
+    def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
+        """A player's own settings, such as `notify` ({} until he sets one)."""
+        ...
+
+    def save_player_settings(
+        self, platform: str, user_id: str, settings: dict[str, str], now: datetime
+    ) -> None:
+        """Replace a player's own settings."""
+        ...
+
     def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
         """What a chat's slot was last shown (None: nothing yet)."""
         ...

@@ -40,7 +40,7 @@ from .ports import Capabilities, ChatStore
 from .refusals import refusal
 from .render import hand_text
 from .session import GameSession, new_controls, resume_game
-from .updates import hand_updates, table_message, table_slot, table_update
+from .updates import hand_updates, retired_text, table_message, table_slot, table_update
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GAME_ID_LENGTH = 6
@@ -48,6 +48,7 @@ DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
 MAX_DELIVERY_ID = 200
 EXPIRY_EVERY = timedelta(hours=1)
+NOTIFY_MODES = ("off", "turn", "all")
 MAX_NAME = 32
 
 
@@ -217,6 +218,7 @@ class ChatService:
         chat_state = self.store.load_chat_state(game_id)
         if chat_state is not None:
             session.restore(chat_state)
+        self._load_notify(session)
         return session
 
     # --- input -----------------------------------------------------------------------------
@@ -253,6 +255,8 @@ class ChatService:
             return [Reply(inbound, help_text(tr))]
         if verb == "help":
             return [Reply(inbound, help_text(tr))]
+        if verb == "set" and len(words) >= 2 and words[1].lower() == "notify":
+            return self._notify_setting(inbound, words[2:], now)
         if verb in LOBBY_VERBS:
             return self._lobby(inbound, verb, words[1:], now)
         if verb in GAME_VERBS or verb.startswith("#"):
@@ -310,6 +314,35 @@ class ChatService:
         if progress is None or progress.status != IN_PROGRESS:
             return None
         return self._adopt(game_id)
+
+    # --- a player's own settings -----------------------------------------------------------
+
+    def _notify_setting(self, inbound: Inbound, args: list[str], now: datetime) -> list[Outbound]:
+        """`set notify off|turn|all`: when the player is notified, in every game of his."""
+        tr = self.translator(self.room_language(inbound.room))
+        mode = args[0].lower() if len(args) == 1 else ""
+        if mode not in NOTIFY_MODES:
+            return [Reply(inbound, tr.gettext("Write: set notify off, turn or all."))]
+        settings = self.store.load_player_settings(self.platform, inbound.user_id)
+        settings["notify"] = mode
+        self.store.save_player_settings(self.platform, inbound.user_id, settings, now)
+        for session in self.sessions_of(inbound.user_id):
+            seat = session.seat_of(inbound.user_id)
+            if seat is not None:
+                session.seats[seat].notify = mode
+        texts = {
+            "off": tr.gettext("I will not notify you; your private messages stay current."),
+            "turn": tr.gettext("I will notify you when a decision is yours."),
+            "all": tr.gettext("I will notify you whenever your game changes for you."),
+        }
+        return [Reply(inbound, texts[mode])]
+
+    def _load_notify(self, session: GameSession) -> None:
+        for control in session.seats:
+            if control.is_human and control.identity.platform == self.platform:
+                settings = self.store.load_player_settings(self.platform, control.identity.user_id)
+                mode = settings.get("notify", "turn")
+                control.notify = mode if mode in NOTIFY_MODES else "turn"
 
     # --- the lobby -------------------------------------------------------------------------
 
@@ -569,10 +602,12 @@ class ChatService:
         """The seat's private message as the game stands (`fresh`: posted anew)."""
         tr = self.translator(session.language)
         session.hand_tokens.pop(seat, None)
+        out = hand_updates(session, tr, self.capabilities, force={seat}, only={seat})
+        if not fresh:
+            return out
+        retired = Message(retired_text(session, tr))
         return [
-            replace(o, fresh=fresh) if isinstance(o, ToPlayer) else o
-            for o in hand_updates(session, tr, self.capabilities, force={seat})
-            if isinstance(o, ToPlayer) and o.user_id == session.seats[seat].identity.user_id
+            replace(o, fresh=True, retired=retired) if isinstance(o, ToPlayer) else o for o in out
         ]
 
     # --- what everyone should see now -------------------------------------------------------
@@ -661,6 +696,7 @@ class ChatService:
         table that waited for him goes on."""
         if not turns.hand_back(session, seat):
             return []
+        turns.close_trade_window(session)
         tr = self.translator(session.language)
         name = session.names[seat]
         back: list[Outbound] = [

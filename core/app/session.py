@@ -65,6 +65,11 @@ class SeatControl:
     reminded: bool = False
     passed: TradingMoment | None = None
     """The trading moment at which the player said he would not trade."""
+    notify: str = "turn"
+    """When the player is notified: 'off', 'turn' (a decision falls to him) or 'all' (also
+    whenever what he sees changes)."""
+    due: bool = False
+    """A decision fell to the seat through someone else's move, and he was not told yet."""
 
     @property
     def is_human(self) -> bool:
@@ -164,7 +169,10 @@ class GameSession:
             if index not in pending or not control.is_human:
                 control.waiting_since = None
                 control.reminded = False
+                control.due = False
             elif control.waiting_since is None or index == acted:
+                # A decision that follows his own move at once finds him acting already.
+                control.due = control.waiting_since is None and index != acted
                 control.waiting_since = now
                 control.reminded = False
 

@@ -18,7 +18,7 @@ from .session import GameSession
 MISSES_BEFORE_STAND_IN = 2
 """Deadlines a player may miss in a row before a bot plays his seat until he returns."""
 TRADE_WINDOW = timedelta(minutes=2)
-"""How long a bot on turn keeps trading open for people when the game has no deadline."""
+"""How long a bot on turn keeps trading open for people (or the deadline, if shorter)."""
 MAX_BOT_ACTIONS = 5_000
 """A bound on bot moves in one go: a whole game between bots is far below it."""
 
@@ -106,13 +106,18 @@ def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:
 
 
 def trade_window(session: GameSession) -> timedelta:
-    """How long a bot on turn keeps trading open: the game's deadline, or a default."""
-    return timedelta(seconds=session.turn_seconds) if session.turn_seconds else TRADE_WINDOW
+    """How long a bot on turn keeps trading open for people: short (a bot never holds the
+    table for a whole deadline), and never longer than the game's deadline."""
+    if session.turn_seconds:
+        return min(TRADE_WINDOW, timedelta(seconds=session.turn_seconds))
+    return TRADE_WINDOW
 
 
 def close_trade_window(session: GameSession) -> None:
-    """Forget the trading window of the turn that just moved on."""
-    if session.state.step is not Step.TRADE:
+    """Forget the trading window of the turn that moved on, or of a stand-in whose player
+    took his seat back: a window belongs to a bot trading on turn."""
+    state = session.state
+    if state.step is not Step.TRADE or session.seats[state.active].bot is None:
         session.trade_window_until = None
 
 

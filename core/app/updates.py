@@ -7,6 +7,8 @@ Each player's private message is renewed whenever what he sees or may do has cha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import Action
 from ..notation import action_text
 from ..state import Step
@@ -38,10 +40,27 @@ def table_key(session: GameSession) -> tuple[object, ...]:
     return (state.turn, state.active, state.step not in _OPENING_STEPS, state.is_over)
 
 
+def waited_for(session: GameSession) -> list[int]:
+    """The seats the table waits on. While a bot on turn keeps trading open, that is the
+    people who may still trade (not the bot, which only waits for them)."""
+    pending = session.pending()
+    state = session.state
+    if state.step is not Step.TRADE or session.seats[state.active].bot is None:
+        return pending
+    people = [
+        seat
+        for seat in session.humans()
+        if seat != state.active
+        and not session.seats[seat].stand_in
+        and session.seats[seat].passed != session.moment(seat)
+    ]
+    return list(dict.fromkeys([s for s in pending if s != state.active] + people))
+
+
 def table_message(session: GameSession, tr: Translator, caps: Capabilities) -> Message:
     view = session.view(None)
-    pending = session.pending()
-    deadlines = [session.deadline(seat) for seat in pending]
+    pending = waited_for(session)
+    deadlines = [session.deadline(seat) for seat in pending] + [session.trade_window_until]
     soonest = min((d for d in deadlines if d is not None), default=None)
     text = table_text(
         tr,
@@ -86,6 +105,11 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
         for action in legal.actions
     }
     message = hand_message(tr, session.game_id, view, session.names, legal, payload_of)
+    if seat in session.pending():
+        heading, _, rest = message.text.partition("\n")
+        message = Message(
+            heading + "\n" + tr.gettext("▶ Your move.") + "\n" + rest, message.buttons
+        )
     extra: list[Button] = []
     if (
         session.state.step is Step.TRADE
@@ -104,25 +128,55 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
 
 
 def hand_updates(
-    session: GameSession, tr: Translator, caps: Capabilities, force: set[int] | None = None
+    session: GameSession,
+    tr: Translator,
+    caps: Capabilities,
+    force: set[int] | None = None,
+    only: set[int] | None = None,
 ) -> list[Outbound]:
-    """Private messages for the players whose view or moves changed (or are in `force`)."""
+    """Private messages for the players whose view or moves changed (or are in `force`), of
+    every person at the table or of the seats in `only`."""
     if not caps.private_messages:
         return []
     out: list[Outbound] = []
     for seat in session.humans():
+        if only is not None and seat not in only:
+            continue
         control = session.seats[seat]
         # Every open offer is shown to every player, so a change to any offer renews them all.
         key = f"{session.token(seat)} {sorted(session.state.offers)} {control.passed}"
-        if session.hand_tokens.get(seat) == key and not (force and seat in force):
+        changed = session.hand_tokens.get(seat) != key
+        alert = _alerts(session, seat, changed)
+        if not changed and not (force and seat in force) and not alert:
             continue
         session.hand_tokens[seat] = key
+        message = private_message(session, seat, tr, caps)
         out.append(
             ToPlayer(
                 control.identity.user_id,
-                private_message(session, seat, tr, caps),
+                replace(message, alert=alert),
                 session.room,
                 hand_slot(session.game_id),
+                fresh=alert,
+                retired=Message(retired_text(session, tr)) if alert else None,
             )
         )
     return out
+
+
+def _alerts(session: GameSession, seat: int, changed: bool) -> bool:
+    """Whether the seat's next private message is to notify him: once per decision that falls
+    to him through another's move (or at every change, if he asked for all); never while a
+    stand-in plays for him."""
+    control = session.seats[seat]
+    due, control.due = control.due, False
+    if control.stand_in or control.notify == "off" or session.game.is_over:
+        return False
+    return due or (changed and control.notify == "all")
+
+
+def retired_text(session: GameSession, tr: Translator) -> str:
+    """What a private message becomes once a newer one replaced it."""
+    return tr.gettext("Game {game}: moved on; your newest message is below.").format(
+        game=session.game_id
+    )

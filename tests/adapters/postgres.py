@@ -22,8 +22,8 @@ def postgres_url() -> str:
     with engine.begin() as connection:
         connection.execute(
             text(
-                "DROP TABLE IF EXISTS deliveries, chat_states, views, actions, seats, games, "
-                "lobbies, alembic_version"
+                "DROP TABLE IF EXISTS deliveries, chat_states, views, player_settings, actions, "
+                "seats, games, lobbies, alembic_version"
             )
         )
     engine.dispose()

@@ -17,6 +17,8 @@ from bohnanza.core.actions import (
     PlantSetAside,
 )
 from bohnanza.core.app.defaults import default_action
+from bohnanza.core.app.i18n import English
+from bohnanza.core.app.updates import table_message
 from bohnanza.core.audit import audit_game
 from bohnanza.core.state import Step
 
@@ -250,3 +252,28 @@ def test_a_table_everyone_has_left_waits_for_the_first_to_come_back(tmp_path: Pa
     asyncio.run(people.say("ann", "table"))
     assert "Ann is back and plays again." in table.port.room_texts("g1")
     assert not table.session("g1").seats[0].stand_in
+
+
+def test_a_bot_on_turn_holds_trading_two_minutes_at_most_and_the_table_names_the_people(
+    tmp_path: Path,
+) -> None:
+    table, people = deadline_table(tmp_path, ["ann", "bot", "bob"], deadline="1h")
+
+    async def until_the_bot_trades() -> None:
+        while table.session("g1").state.active != 1:
+            assert await people.move("g1")
+
+    asyncio.run(until_the_bot_trades())
+    session = table.session("g1")
+    assert session.state.step is Step.TRADE
+    opened = table.clock.now()
+    assert session.trade_window_until == opened + timedelta(minutes=2)
+    waiting = table_message(session, English(), table.port.capabilities).text
+    assert "Waiting for: Ann, Bob" in waiting
+
+    asyncio.run(people.say("ann", "pass"))
+    waiting = table_message(session, English(), table.port.capabilities).text
+    assert "Waiting for: Bob" in waiting and "Ann" not in waiting.split("Waiting for:")[1]
+
+    tick_at(table, opened - START + timedelta(minutes=2))
+    assert session.state.active != 1 or session.state.step is not Step.TRADE

@@ -64,7 +64,11 @@ def sql(db: Path, *statements: str) -> None:
 
 def test_simulate_stores_every_game_and_replay_lists_them(db: Path) -> None:
     ids = game_ids(db)
-    assert ids == ["sim-5000015", "sim-5000016", "sim-5000017"]
+    assert ids == [
+        "sim-p3-heuristic-5000015",
+        "sim-p3-heuristic-5000016",
+        "sim-p3-heuristic-5000017",
+    ]
     code, out, _ = run("replay", str(db))
     assert code == 0
     for game_id in ids:
@@ -81,7 +85,10 @@ def test_simulate_refuses_to_store_a_game_twice(db: Path) -> None:
     before = db.read_bytes()
     code, _, err = run("simulate", "--players", "3", "--games", "1", "--seed", "5", "--db", str(db))
     assert code == 1
-    assert err.strip() == f"error: {db}: already holds game sim-5000015; choose another --seed"
+    assert (
+        err.strip()
+        == f"error: {db}: already holds game sim-p3-heuristic-5000015; choose another --seed"
+    )
     assert db.read_bytes() == before
 
 
@@ -98,9 +105,9 @@ def test_replay_lists_games_as_json(db: Path) -> None:
 
 
 def test_replay_of_a_stored_game_tells_it_turn_by_turn(db: Path) -> None:
-    code, out, _ = run("replay", str(db), "--game", "sim-5000016")
+    code, out, _ = run("replay", str(db), "--game", "sim-p3-heuristic-5000016")
     assert code == 0
-    record = stored_record(db, "sim-5000016")
+    record = stored_record(db, "sim-p3-heuristic-5000016")
     assert record.result is not None
     lines = out.splitlines()
     assert lines[0].startswith("— turn 1:")
@@ -110,17 +117,19 @@ def test_replay_of_a_stored_game_tells_it_turn_by_turn(db: Path) -> None:
 
 
 def test_replay_at_an_action_shows_the_table_after_it(db: Path) -> None:
-    code, out, _ = run("replay", str(db), "--game", "sim-5000016", "--at", "25")
+    code, out, _ = run("replay", str(db), "--game", "sim-p3-heuristic-5000016", "--at", "25")
     assert code == 0
-    game = replay(stored_record(db, "sim-5000016"), upto=25)
+    game = replay(stored_record(db, "sim-p3-heuristic-5000016"), upto=25)
     assert f"turn {game.state.turn}," in out and "▶" in out
     assert "your hand" not in out
 
 
 def test_replay_as_a_player_shows_only_what_that_player_could_see(db: Path) -> None:
-    record = stored_record(db, "sim-5000016")
+    record = stored_record(db, "sim-p3-heuristic-5000016")
     names = [seat.name for seat in record.seats]
-    code, out, _ = run("replay", str(db), "--game", "sim-5000016", "--at", "40", "--as", "2")
+    code, out, _ = run(
+        "replay", str(db), "--game", "sim-p3-heuristic-5000016", "--at", "40", "--as", "2"
+    )
     assert code == 0
     draws = [line for line in out.splitlines() if " draws " in line]
     assert any(line.startswith(names[1]) and "card(s)" not in line for line in draws)
@@ -133,12 +142,12 @@ def test_replay_as_a_player_shows_only_what_that_player_could_see(db: Path) -> N
 
 def test_replay_as_json_for_a_player_hides_other_hands_and_their_hand_positions(db: Path) -> None:
     code, out, _ = run(
-        "replay", str(db), "--game", "sim-5000017", "--at", "60", "--as", "1", "--json"
+        "replay", str(db), "--game", "sim-p3-heuristic-5000017", "--at", "60", "--as", "1", "--json"
     )
     assert code == 0
     data = json.loads(out)
     assert data["viewer"] == 0 and data["actions"] == 60 and len(data["steps"]) == 61
-    view = replay(stored_record(db, "sim-5000017"), upto=60).view(0)
+    view = replay(stored_record(db, "sim-p3-heuristic-5000017"), upto=60).view(0)
     assert data["table"]["hand"] == [v.value for v in view.hand]
     assert all("hand" not in seat for seat in data["table"]["seats"])
     for step in data["steps"][1:]:
@@ -146,7 +155,7 @@ def test_replay_as_json_for_a_player_hides_other_hands_and_their_hand_positions(
 
 
 def test_replay_as_an_unknown_player_is_refused(db: Path) -> None:
-    code, _, err = run("replay", str(db), "--game", "sim-5000017", "--as", "Zorro")
+    code, _, err = run("replay", str(db), "--game", "sim-p3-heuristic-5000017", "--as", "Zorro")
     assert code == 1 and err.startswith("error: --as takes a seat number 1-3")
 
 
@@ -155,16 +164,18 @@ def test_replay_as_an_unknown_player_is_refused(db: Path) -> None:
 
 def test_export_import_audit_round_trip(db: Path, tmp_path: Path) -> None:
     exported = tmp_path / "game.json"
-    code, out, err = run("export", str(db), "--game", "sim-5000015", "--output", str(exported))
+    code, out, err = run(
+        "export", str(db), "--game", "sim-p3-heuristic-5000015", "--output", str(exported)
+    )
     assert code == 0, err
     assert "→" in out
     record = GameRecord.loads(exported.read_text())
-    assert record == stored_record(db, "sim-5000015")
+    assert record == stored_record(db, "sim-p3-heuristic-5000015")
     other = tmp_path / "other.db"
     code, out, err = run("import", str(exported), "--db", str(other))
     assert code == 0, err
-    assert out.startswith("game sim-5000015: ")
-    assert stored_record(other, "sim-5000015") == record
+    assert out.startswith("game sim-p3-heuristic-5000015: ")
+    assert stored_record(other, "sim-p3-heuristic-5000015") == record
     code, out, _ = run("audit", str(other))
     assert code == 0
     assert out.strip().endswith("all consistent")
@@ -173,7 +184,7 @@ def test_export_import_audit_round_trip(db: Path, tmp_path: Path) -> None:
 
 def test_import_of_a_record_without_an_id_names_it_by_its_content(db: Path, tmp_path: Path) -> None:
     exported = tmp_path / "game.json"
-    run("export", str(db), "--game", "sim-5000015", "--output", str(exported))
+    run("export", str(db), "--game", "sim-p3-heuristic-5000015", "--output", str(exported))
     data = json.loads(exported.read_text())
     data["game_id"] = None
     exported.write_text(json.dumps(data))
@@ -187,9 +198,9 @@ def test_a_stored_game_replays_from_its_exported_file_the_same_way(
     db: Path, tmp_path: Path
 ) -> None:
     exported = tmp_path / "game.json"
-    run("export", str(db), "--game", "sim-5000017", "--output", str(exported))
+    run("export", str(db), "--game", "sim-p3-heuristic-5000017", "--output", str(exported))
     from_file = run("replay", str(exported), "--at", "33")
-    from_db = run("replay", str(db), "--game", "sim-5000017", "--at", "33")
+    from_db = run("replay", str(db), "--game", "sim-p3-heuristic-5000017", "--at", "33")
     assert from_file == from_db
 
 
@@ -205,28 +216,29 @@ def test_audit_of_an_untouched_store_passes(db: Path) -> None:
     [
         (
             'UPDATE actions SET payload = \'{"player":0,"type":"end-step"}\' '
-            "WHERE game_id = 'sim-5000016' AND seq = 5",
-            "game sim-5000016: action 5: its hash does not match",
+            "WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 5",
+            "game sim-p3-heuristic-5000016: action 5: its hash does not match",
         ),
         (
-            "DELETE FROM actions WHERE game_id = 'sim-5000016' AND seq = 10",
-            "game sim-5000016: action 10: missing: the next stored action is number 11",
+            "DELETE FROM actions WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 10",
+            "game sim-p3-heuristic-5000016: action 10: missing: "
+            "the next stored action is number 11",
         ),
         (
-            "UPDATE actions SET seq = -1 WHERE game_id = 'sim-5000016' AND seq = 20; "
-            "UPDATE actions SET seq = 20 WHERE game_id = 'sim-5000016' AND seq = 21; "
-            "UPDATE actions SET seq = 21 WHERE game_id = 'sim-5000016' AND seq = -1",
-            "game sim-5000016: action 20: its hash does not match",
+            "UPDATE actions SET seq = -1 WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 20; "
+            "UPDATE actions SET seq = 20 WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 21; "
+            "UPDATE actions SET seq = 21 WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = -1",
+            "game sim-p3-heuristic-5000016: action 20: its hash does not match",
         ),
         (
             "UPDATE games SET result = replace(result, '\"winners\":[', '\"winners\":[2,') "
-            "WHERE id = 'sim-5000016'",
-            "game sim-5000016: the stored result (scores",
+            "WHERE id = 'sim-p3-heuristic-5000016'",
+            "game sim-p3-heuristic-5000016: the stored result (scores",
         ),
         (
-            "DELETE FROM actions WHERE game_id = 'sim-5000016' "
-            "AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = 'sim-5000016')",
-            "game sim-5000016: action ",
+            "DELETE FROM actions WHERE game_id = 'sim-p3-heuristic-5000016' "
+            "AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = 'sim-p3-heuristic-5000016')",
+            "game sim-p3-heuristic-5000016: action ",
         ),
     ],
     ids=["changed-payload", "deleted-action", "reordered-actions", "changed-result", "cut-end"],
@@ -242,31 +254,33 @@ def test_audit_finds_each_kind_of_tampering(db: Path, tamper: str, expected: str
 
 
 def test_audit_of_one_game_checks_only_that_game(db: Path) -> None:
-    sql(db, "DELETE FROM actions WHERE game_id = 'sim-5000016' AND seq = 10")
-    assert run("audit", str(db), "--game", "sim-5000015")[0] == 0
-    code, out, _ = run("audit", str(db), "--game", "sim-5000016")
-    assert code == 1 and out.startswith("game sim-5000016: action 10: missing")
+    sql(db, "DELETE FROM actions WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 10")
+    assert run("audit", str(db), "--game", "sim-p3-heuristic-5000015")[0] == 0
+    code, out, _ = run("audit", str(db), "--game", "sim-p3-heuristic-5000016")
+    assert code == 1 and out.startswith("game sim-p3-heuristic-5000016: action 10: missing")
 
 
 def test_audit_in_several_processes_finds_the_same(db: Path) -> None:
-    sql(db, "DELETE FROM actions WHERE game_id = 'sim-5000017' AND seq = 3")
+    sql(db, "DELETE FROM actions WHERE game_id = 'sim-p3-heuristic-5000017' AND seq = 3")
     code, out, _ = run("audit", str(db), "--jobs", "2")
     assert code == 1
-    assert out.startswith("game sim-5000017: action 3: missing")
+    assert out.startswith("game sim-p3-heuristic-5000017: action 3: missing")
 
 
 def test_export_refuses_a_tampered_game_and_writes_nothing(db: Path, tmp_path: Path) -> None:
-    sql(db, "DELETE FROM actions WHERE game_id = 'sim-5000016' AND seq = 10")
+    sql(db, "DELETE FROM actions WHERE game_id = 'sim-p3-heuristic-5000016' AND seq = 10")
     output = tmp_path / "out.json"
-    code, _, err = run("export", str(db), "--game", "sim-5000016", "--output", str(output))
+    code, _, err = run(
+        "export", str(db), "--game", "sim-p3-heuristic-5000016", "--output", str(output)
+    )
     assert code == 1
-    assert err.startswith(f"error: {db}: game sim-5000016: action 10: missing")
+    assert err.startswith(f"error: {db}: game sim-p3-heuristic-5000016: action 10: missing")
     assert not output.exists()
 
 
 def test_import_refuses_an_illegal_record_and_changes_nothing(db: Path, tmp_path: Path) -> None:
     exported = tmp_path / "game.json"
-    run("export", str(db), "--game", "sim-5000015", "--output", str(exported))
+    run("export", str(db), "--game", "sim-p3-heuristic-5000015", "--output", str(exported))
     data = json.loads(exported.read_text())
     data["game_id"] = "forged"
     data["actions"][12] = {"type": "buy-field", "player": 1}
@@ -283,7 +297,7 @@ def test_import_refuses_an_illegal_record_and_changes_nothing(db: Path, tmp_path
 
 def test_import_refuses_a_record_with_a_false_result(db: Path, tmp_path: Path) -> None:
     exported = tmp_path / "game.json"
-    run("export", str(db), "--game", "sim-5000015", "--output", str(exported))
+    run("export", str(db), "--game", "sim-p3-heuristic-5000015", "--output", str(exported))
     data = json.loads(exported.read_text())
     data["result"]["scores"][0] += 5
     exported.write_text(json.dumps(data))
@@ -294,11 +308,12 @@ def test_import_refuses_a_record_with_a_false_result(db: Path, tmp_path: Path) -
 
 def test_import_refuses_a_game_already_stored(db: Path, tmp_path: Path) -> None:
     exported = tmp_path / "game.json"
-    run("export", str(db), "--game", "sim-5000015", "--output", str(exported))
+    run("export", str(db), "--game", "sim-p3-heuristic-5000015", "--output", str(exported))
     code, _, err = run("import", str(exported), "--db", str(db))
     assert code == 1
     assert err.strip() == (
-        f"error: {db}: a game with id 'sim-5000015' is already stored; nothing imported"
+        f"error: {db}: a game with id 'sim-p3-heuristic-5000015' is already stored; "
+        "nothing imported"
     )
 
 
@@ -316,9 +331,9 @@ def assert_one_line_error(code: int, out: str, err: str, text: str) -> None:
     "command",
     [
         ["replay", "{db}"],
-        ["replay", "{db}", "--game", "sim-5000015"],
+        ["replay", "{db}", "--game", "sim-p3-heuristic-5000015"],
         ["audit", "{db}"],
-        ["export", "{db}", "--game", "sim-5000015", "--output", "{out}"],
+        ["export", "{db}", "--game", "sim-p3-heuristic-5000015", "--output", "{out}"],
     ],
     ids=["replay", "replay-game", "audit", "export"],
 )
@@ -389,12 +404,19 @@ def test_import_refuses_a_bad_record_file_creating_nothing(
 
 
 def test_a_corrupt_stored_action_is_one_line_for_replay(db: Path) -> None:
-    sql(db, "UPDATE actions SET payload = 'garbage' WHERE game_id = 'sim-5000015' AND seq = 4")
+    sql(
+        db,
+        "UPDATE actions SET payload = 'garbage' "
+        "WHERE game_id = 'sim-p3-heuristic-5000015' AND seq = 4",
+    )
     assert_one_line_error(
-        *run("replay", str(db), "--game", "sim-5000015"), "action 4: the stored action is not"
+        *run("replay", str(db), "--game", "sim-p3-heuristic-5000015"),
+        "action 4: the stored action is not",
     )
     code, out, _ = run("audit", str(db))
-    assert code == 1 and out.startswith("game sim-5000015: action 4: its hash does not match")
+    assert code == 1 and out.startswith(
+        "game sim-p3-heuristic-5000015: action 4: its hash does not match"
+    )
 
 
 def test_an_unreachable_database_server_is_one_line() -> None:

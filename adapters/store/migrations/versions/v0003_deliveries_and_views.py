@@ -1,4 +1,5 @@
-"""Inputs applied once, the chat state of each game, and what each chat was last shown.
+"""Inputs applied once, the chat state of each game, what each chat was last shown, and each
+player's settings.
 
 Revision ID: 0003
 Revises: 0002
@@ -39,9 +40,17 @@ def upgrade() -> None:
         sa.Column("digest", sa.String(64), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     )
+    op.create_table(
+        "player_settings",
+        sa.Column("platform", sa.String(40), primary_key=True),
+        sa.Column("user_id", sa.String(200), primary_key=True),
+        sa.Column("data", sa.Text(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("player_settings")
     op.drop_table("views")
     op.drop_table("chat_states")
     op.drop_index("ix_deliveries_received_at", "deliveries")

@@ -1,0 +1,122 @@
+"""A person is notified once when a decision falls to him through another's move, by a new
+private message; never for his own next step, never while the bot plays his seat, and as he
+chose with `set notify off|turn|all`."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bohnanza.core.app.messages import Message
+from bohnanza.core.app.session import GameSession
+
+from .recording import BUTTONS_AND_EDITS, People, RecordingPort, Table, user_of
+
+SEATS = ["ann", "bob", "bot", "cat", "bot:random"]
+
+
+class NotingPort(RecordingPort):
+    """Notes, in order, every notifying message each person got."""
+
+    def __init__(self) -> None:
+        super().__init__(BUTTONS_AND_EDITS)
+        self.log: list[tuple[str, str, bool]] = []
+        """(what, user, opens his turn): 'alert' for a notification, 'act' for an input."""
+
+    async def send_private(self, user_id: str, message: Message) -> str:
+        if message.alert:
+            self.log.append(("alert", user_id, False))
+        return await super().send_private(user_id, message)
+
+
+class NotedPeople(People):
+    """People whose every input is noted in the port's log, with whether it opens his turn."""
+
+    def __init__(self, table: Table, port: NotingPort) -> None:
+        super().__init__(table, seed=17)
+        self.port = port
+        self.turn_seen: dict[str, int] = {}
+
+    async def _send(self, session: GameSession, seat: int, command: str) -> None:
+        user = user_of(session, seat)
+        state = session.state
+        actions = session.game.actions
+        # A turn that follows his own last move at once (planting a traded card as the one
+        # before him ends his turn) finds him acting already: nothing to announce.
+        others_moved = not actions or actions[-1].player != seat
+        opens = state.active == seat and self.turn_seen.get(user) != state.turn and others_moved
+        if state.active == seat:
+            self.turn_seen[user] = state.turn
+        self.port.log.append(("act", user, opens))
+        await super()._send(session, seat, command)
+
+
+def played(tmp_path: Path, settings: dict[str, str] | None = None) -> NotingPort:
+    port = NotingPort()
+    table = Table.open(tmp_path / "games.db", port=port)
+    people = NotedPeople(table, port)
+
+    async def game() -> None:
+        for user, mode in (settings or {}).items():
+            await people.say(user, f"set notify {mode}", private=True)
+        await people.gather("g1", SEATS)
+        await people.play(["g1"])
+
+    asyncio.run(game())
+    return port
+
+
+def between_inputs(log: list[tuple[str, str, bool]], user: str) -> list[tuple[int, bool]]:
+    """For each input of `user`: the notifications he got since his previous one, and whether
+    the input opened his turn."""
+    out, alerts = [], 0
+    for what, who, opens in log:
+        if who != user:
+            continue
+        if what == "alert":
+            alerts += 1
+        else:
+            out.append((alerts, opens))
+            alerts = 0
+    return out
+
+
+def test_each_turn_of_a_person_is_announced_once_and_his_own_next_steps_never(
+    tmp_path: Path,
+) -> None:
+    port = played(tmp_path)
+
+    for user in ("ann", "bob", "cat"):
+        inputs = between_inputs(port.log, user)
+        turns = [alerts for alerts, opens in inputs if opens]
+        assert len(turns) >= 3, user
+        assert turns == [1] * len(turns), user  # one notification before each of his turns
+        assert all(alerts <= 1 for alerts, _ in inputs), user  # never two for one decision
+        # The steps that follow his own move at once (second planting, trading) ring nothing.
+        assert sum(alerts for alerts, _ in inputs) < len(inputs)
+
+
+def test_a_notification_is_a_new_message_and_the_one_it_replaces_is_retired(
+    tmp_path: Path,
+) -> None:
+    port = played(tmp_path)
+
+    alerted = [shown for shown in port.private["bob"] if shown.history[0].alert]
+    assert len(alerted) >= 3
+    retired = [shown for shown in port.private["bob"] if shown.history[-1].buttons == ()]
+    assert any("moved on; your newest message is below" in s.text for s in retired)
+    assert "▶ Your move." in alerted[1].history[0].text
+
+
+def test_a_person_who_asked_for_no_notifications_gets_none_and_one_who_asked_for_all_more(
+    tmp_path: Path,
+) -> None:
+    port = played(tmp_path, {"ann": "off", "cat": "all"})
+
+    alerts = {
+        user: sum(1 for what, who, _ in port.log if what == "alert" and who == user)
+        for user in ("ann", "bob", "cat")
+    }
+    assert alerts["ann"] == 0
+    assert alerts["cat"] > alerts["bob"] > 0
+    assert "I will not notify you; your private messages stay current." in port.answers_to("ann")

@@ -35,6 +35,8 @@ MAX_SLEEP = 60.0
 """The deadline loop looks again at least this often (seconds), should the clock jump."""
 RETRY_DELAYS = (1.0, 4.0, 15.0)
 """Seconds before each new try of a failed call to the platform."""
+TICK_RETRY = (1.0, 5.0, 15.0, 30.0)
+"""Seconds before the deadline loop looks again after failures in a row."""
 HEAL_AFTER = 30.0
 """Seconds after a message could not be delivered before its room's views are derived again."""
 
@@ -47,9 +49,12 @@ class SystemClock:
 
 
 def digest(message: Message) -> str:
-    """A short fingerprint of a message's text and buttons."""
-    text = repr((message.text, message.buttons))
-    return hashlib.blake2s(text.encode(), digest_size=12).hexdigest()
+    """A short fingerprint of a message's text, buttons and HTML (a message without HTML keeps
+    the fingerprint it had before messages had any)."""
+    shown: tuple[object, ...] = (message.text, message.buttons)
+    if message.html is not None:
+        shown += (message.html,)
+    return hashlib.blake2s(repr(shown).encode(), digest_size=12).hexdigest()
 
 
 def chat_of(item: Outbound) -> str:
@@ -111,7 +116,7 @@ class Runner:
         crash or a failed send left behind); return how many games."""
         async with self._lock:
             count = self.service.resume(self.clock.now())
-            out = self.service.views()
+            out = self.service.views(now=self.clock.now())
         for reason in self.service.refused.values():
             log.error(
                 "%s: not continued, the store holds it altered: %s", self.port.platform, reason
@@ -130,8 +135,14 @@ class Runner:
             now = self.clock.now()
             try:
                 out = self.service.handle(inbound, now)
-                # A player who writes sees the game as it stands, should his view be behind.
-                out += self.service.views_of(inbound.user_id, inbound.room, inbound.private)
+                # A player who writes sees the game as it stands, should his view be behind
+                # (unless the input itself showed him something in that place).
+                said = {(chat_of(o), _slot_of(o)) for o in out}
+                out += [
+                    o
+                    for o in self.service.views_of(inbound.user_id, inbound.room, inbound.private)
+                    if (chat_of(o), _slot_of(o)) not in said
+                ]
             except StoreError as error:
                 # Nothing was stored: the adapter must not acknowledge the input, so that the
                 # platform delivers it again once the store is back.
@@ -160,7 +171,7 @@ class Runner:
         for room, since in list(self._behind.items()):
             if loop_now - since >= self.heal_after:
                 del self._behind[room]
-                out += self.service.views(room)
+                out += self.service.views(room, self.clock.now())
         return out
 
     def _next_heal(self) -> float | None:
@@ -171,6 +182,7 @@ class Runner:
 
     async def run_deadlines(self) -> None:
         """Call `tick` whenever something is due; runs until cancelled."""
+        failures = 0
         while True:
             wake = self.service.next_wakeup()
             delay = MAX_SLEEP
@@ -183,7 +195,14 @@ class Runner:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
                     await self._wake.wait()
-            await self.tick()
+            try:
+                await self.tick()
+                failures = 0
+            except Exception as error:
+                # The store may be away for a while: deadlines are played once it is back.
+                failures = min(failures + 1, len(TICK_RETRY))
+                log.warning("%s: deadlines could not be played: %s", self.port.platform, error)
+                await asyncio.sleep(TICK_RETRY[failures - 1])
 
     async def deliver(self, out: Sequence[Outbound]) -> None:
         """Queue messages and wait until they were delivered (or given up on)."""
@@ -319,8 +338,14 @@ class Runner:
             )
 
     def _shown(self, chat: str, slot: str | None, view: ShownView) -> None:
-        if slot is not None:
+        """Note what the platform took. A failure here must not send the message again: the
+        slot is only noted as behind, to be derived and shown again later."""
+        if slot is None:
+            return
+        try:
             self.service.store.save_view(self.port.platform, chat, slot, view, self.clock.now())
+        except Exception as error:
+            log.warning("%s: what a chat shows was not noted: %s", self.port.platform, error)
 
     async def _tell_unreachable(self, item: ToPlayer) -> None:
         """Tell the room, once per player, that he must open a private chat with the bot."""

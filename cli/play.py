@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from bohnanza.adapters.i18n import load_translators
-from bohnanza.adapters.terminal import PLATFORM, Console, NothingToResume, TableChoice
+from bohnanza.adapters.store import display_name
+from bohnanza.adapters.terminal import (
+    PLATFORM,
+    Console,
+    NothingToResume,
+    TableChoice,
+    player_name,
+)
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.lobby import LobbyError, parse_duration
 from bohnanza.core.bots import STRATEGIES
@@ -31,16 +39,28 @@ def default_db() -> Path:
     return Path(base) / "bohnanza" / "games.db"
 
 
+def replay_source(target: str) -> str:
+    """The store `play` used, as one shell word for `bohnanza replay`: a file as the absolute
+    path that was opened (so the command runs from any folder), a URL without its password."""
+    if "://" in target:
+        return shlex.quote(shown(display_name(target)))
+    return shlex.quote(shown(Path(target).expanduser().resolve()))
+
+
 def play(
     players: Annotated[int, typer.Option(help="Players at the table, you included (2-7).")] = 4,
     bots: Annotated[
         str, typer.Option(help="Bot strategies, comma-separated, assigned round the table.")
     ] = "heuristic",
     lang: Annotated[str, typer.Option(help="Language: en, it, ru or de.")] = "en",
-    db: Annotated[str | None, typer.Option(help=DB_HELP + " [default: your data folder]")] = None,
+    db: Annotated[
+        str | None, typer.Option(help=DB_HELP + " Default: games.db in your data folder.")
+    ] = None,
     deadline: Annotated[str, typer.Option(help="Time per decision (90s, 10m, 2h) or off.")] = "off",
     seed: Annotated[int | None, typer.Option(help="Seed, to play the same deal again.")] = None,
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    name: Annotated[
+        str | None, typer.Option(help="Your name at the table (default: your login name).")
+    ] = None,
     resume: Annotated[bool, typer.Option(help="Go on with your interrupted game.")] = False,
     record: Annotated[
         Path | None, typer.Option(help="Also write the game record here when you stop.")
@@ -69,20 +89,24 @@ def play(
     with opened_store(target, create=True) as store:
         if resume:
             refuse_altered_games_in_progress(store, PLATFORM)
-        console = Console(store, load_translators(), input, typer.echo, seed)
-        choice = TableChoice(players, strategies, lang, deadline, " ".join(name.split())[:30])
+        console = Console(store, load_translators(), input, typer.echo, seed, replay_source(target))
+        choice = TableChoice(players, strategies, lang, deadline, player_name(name))
+        interrupted = False
         try:
             asyncio.run(_play(console, choice, resume))
         except NothingToResume as error:
             fail(str(error))
+        except KeyboardInterrupt:
+            interrupted = True  # Ctrl-C: every move is stored already; the game is kept
         game_id = console.last_game_id
-        if game_id is None:
-            return
-        if console.playing():
-            typer.echo(f"\nGame {game_id} is kept: go on with `bohnanza play --resume`.")
-        if record is not None:
-            write_atomically(record, store.load_record(game_id).dumps(), force)
-            typer.echo(f"record written to {shown(record)} (bohnanza replay {shown(record)})")
+        if game_id is not None:
+            if console.playing():
+                typer.echo(f"\nGame {game_id} is kept: go on with `bohnanza play --resume`.")
+            if record is not None:
+                write_atomically(record, store.load_record(game_id).dumps(), force)
+                typer.echo(f"record written to {shown(record)} (bohnanza replay {shown(record)})")
+    if interrupted:
+        raise typer.Exit(130)
 
 
 async def _play(console: Console, choice: TableChoice, resume: bool) -> None:

@@ -21,6 +21,7 @@ from bohnanza.adapters.logs import configure_logging
 from bohnanza.adapters.platforms import Platform, ServeContext, UnknownPlatform, platform_named
 from bohnanza.adapters.settings import Settings, SettingsError, load_settings
 from bohnanza.adapters.store import SqlGameStore, display_name
+from bohnanza.core.ports import StoreError
 
 from .errors import fail
 from .play import default_db
@@ -61,6 +62,7 @@ def serve(
             "serving %s on the store %s", ", ".join(p.name for p in chosen), display_name(target)
         )
         context = ServeContext(store, load_translators(), settings.values, settings.stop_timeout)
+        signal_name: str | None = None
         try:
             with contextlib.suppress(KeyboardInterrupt):
                 signal_name = asyncio.run(_serve_all(chosen, context, settings, store))
@@ -86,6 +88,9 @@ async def _serve_all(
     try:
         return await _until_signal(chosen, context)
     except* PlatformFailed as failed:
+        raise failed.exceptions[0] from None
+    except* StoreError as failed:
+        # The store went away (or refused): one line, as for every expected error.
         raise failed.exceptions[0] from None
     finally:
         if health is not None:

@@ -58,6 +58,10 @@ ENCRYPTED_ROOM_NOTICE = (
     "I cannot read this encrypted room (this bot runs without end-to-end encryption). "
     "Play in an unencrypted room, or ask the host to enable encryption support."
 )
+WELCOME_NOTICE = (
+    "Hello! I run games of Bohnanza in this room. Send '{prefix} new' to open one, "
+    "'{prefix} help' for every command (anything said before I joined did not reach me)."
+)
 UNDECRYPTABLE_NOTICE = (
     "I could not decrypt a message here: my device did not receive its key. "
     "If your client blocks unverified devices, allow mine, then send the command again."
@@ -132,6 +136,7 @@ class MatrixBot:
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
         self.runner = Runner(self.service, self.port, clock)
         self._told_encrypted: set[str] = set()
+        self._to_greet: set[str] = set()
         self._synced = False
 
     def save(self) -> None:
@@ -174,7 +179,7 @@ class MatrixBot:
                     await asyncio.sleep(RETRY_SECONDS)
         finally:
             deadlines.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await deadlines
             if not await self.runner.stop(stop_timeout):
                 log.warning("stopped with messages not yet delivered; they are shown on restart")
@@ -195,6 +200,7 @@ class MatrixBot:
             await asyncio.sleep(RETRY_SECONDS)
             return
         await self._keys()
+        await self._greet(response)
         await self._accept_invites(response)
         self._note_departures(response)
         if since is not None:
@@ -231,6 +237,25 @@ class MatrixBot:
                 continue
             if direct_with is not None:
                 self._open_direct(direct_with, room_id)
+            else:
+                # Greeted once the next sync brought its members (and their keys, should the
+                # room be encrypted): a message sent sooner may be unreadable to them.
+                self._to_greet.add(room_id)
+
+    async def _greet(self, response: SyncResponse) -> None:
+        for room_id in list(self._to_greet):
+            if room_id in response.rooms.join:
+                self._to_greet.discard(room_id)
+                await self._welcome(room_id)
+
+    async def _welcome(self, room_id: str) -> None:
+        """Say how to begin, once, in a room the bot was invited to: a command sent before it
+        joined was not said to it, and nobody should wait for an answer to that."""
+        text = WELCOME_NOTICE.format(prefix=self.settings.prefix)
+        try:
+            await self.port.send(room_id, Message(text))
+        except Exception as error:
+            log.warning("could not greet %s: %s", room_id, type(error).__name__)
 
     def _open_direct(self, user_id: str, room_id: str) -> None:
         """A player invited the bot into a direct room: his hands go there from now on, unless

@@ -9,6 +9,10 @@ from bohnanza.core.app.messages import Message
 
 PLATFORM = "matrix"
 DEFAULT_PREFIX = "!bean"
+HTML_FORMAT = "org.matrix.custom.html"
+MAX_FORMATTED = 20_000
+"""Bytes of formatted body at most: a homeserver refuses events over 64 KiB, and an edit holds
+its content twice. A message with more is sent as plain text."""
 
 
 def command_text(body: str, prefix: str, private: bool) -> str | None:
@@ -50,22 +54,44 @@ def inbound_from_event(
     return Inbound(PLATFORM, sender, name, room_id, text, delivery_id=event_id, private=private)
 
 
+def formatted_body(html: str) -> str:
+    """A message's HTML as Matrix clients read it: its lines broken by `<br>`, and the spaces
+    that indent a line kept (HTML would collapse them)."""
+    lines = []
+    for line in html.split("\n"):
+        text = line.lstrip(" ")
+        lines.append("&nbsp;" * (len(line) - len(text)) + text)
+    return "<br>".join(lines)
+
+
 def message_content(message: Message) -> dict[str, Any]:
     """A notice (bots speak in notices, so other bots do not answer them, and the default push
     rules keep them silent); a message meant to notify (a decision is due) is plain text,
-    which the default push rules announce in a direct room."""
-    return {"msgtype": "m.text" if message.alert else "m.notice", "body": message.text}
+    which the default push rules announce in a direct room. The plain text is the body; a
+    message with HTML also has it as the formatted body."""
+    content: dict[str, Any] = {
+        "msgtype": "m.text" if message.alert else "m.notice",
+        "body": message.text,
+    }
+    if message.html is not None:
+        html = formatted_body(message.html)
+        if len(html.encode()) <= MAX_FORMATTED:
+            content["format"] = HTML_FORMAT
+            content["formatted_body"] = html
+    return content
 
 
 def edit_content(event_id: str, message: Message) -> dict[str, Any]:
-    """An edit (m.replace) of an earlier notice; clients without edits show the starred body."""
+    """An edit (m.replace) of an earlier notice; clients without edits show the starred body
+    (and the starred formatted body)."""
     new = message_content(message)
-    return {
-        "msgtype": "m.notice",
-        "body": f"* {message.text}",
-        "m.new_content": new,
-        "m.relates_to": {"rel_type": "m.replace", "event_id": event_id},
-    }
+    content: dict[str, Any] = {"msgtype": "m.notice", "body": f"* {message.text}"}
+    if "formatted_body" in new:
+        content["format"] = HTML_FORMAT
+        content["formatted_body"] = f"* {new['formatted_body']}"
+    content["m.new_content"] = new
+    content["m.relates_to"] = {"rel_type": "m.replace", "event_id": event_id}
+    return content
 
 
 def reply_content(event_id: str, text: str) -> dict[str, Any]:

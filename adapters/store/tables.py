@@ -93,7 +93,7 @@ class DeliveryRow(SQLModel, table=True):
     __tablename__ = "deliveries"
 
     platform: str = Field(primary_key=True, max_length=40)
-    delivery_id: str = Field(primary_key=True, max_length=200)
+    delivery_id: str = Field(primary_key=True, max_length=255)
     received_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
 
 
@@ -116,8 +116,8 @@ class ViewRow(SQLModel, table=True):
     __tablename__ = "views"
 
     platform: str = Field(primary_key=True, max_length=40)
-    chat: str = Field(primary_key=True, max_length=210)
-    slot: str = Field(primary_key=True, max_length=250)
+    chat: str = Field(primary_key=True, max_length=260)
+    slot: str = Field(primary_key=True, max_length=260)
     message_id: str = Field(max_length=200)
     digest: str = Field(max_length=64)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
@@ -129,6 +129,6 @@ class PlayerSettingsRow(SQLModel, table=True):
     __tablename__ = "player_settings"
 
     platform: str = Field(primary_key=True, max_length=40)
-    user_id: str = Field(primary_key=True, max_length=200)
+    user_id: str = Field(primary_key=True, max_length=255)
     data: str = Field(sa_type=Text)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))

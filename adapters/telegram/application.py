@@ -286,7 +286,8 @@ class TelegramBot:
         `timeout` seconds) and confirm the handled updates to Telegram."""
         if self._polling is not None:
             self._polling.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            # Whatever ended the polling was raised by `wait_stopped` already.
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._polling
             self._polling = None
         if self._webhook is not None and self._webhook.running:
@@ -294,7 +295,7 @@ class TelegramBot:
             await self._webhook.shutdown()
         if self._deadlines is not None:
             self._deadlines.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._deadlines
             self._deadlines = None
         if self.application.running:

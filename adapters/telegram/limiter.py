@@ -176,6 +176,10 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         """Seconds to wait before the next try; raises `error` when there is to be none."""
         retry_after = retry_after_seconds(error)
         if attempt >= retries or retry_after > self._max_retry_after:
+            if chat is not None:
+                # Given up on this call, the chat still waits out its flood limit: calling it
+                # sooner would only make Telegram's wait longer.
+                self._pacer(chat).pause(retry_after + self._retry_margin)
             log.warning(
                 "%s in chat %s: 429 with retry_after %.0f s after %d retries; giving up",
                 endpoint,

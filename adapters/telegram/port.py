@@ -11,7 +11,15 @@ from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
 
-from .translate import MAX_ANSWER, PLATFORM, callback_id, keyboard, replied_message
+from .translate import (
+    MAX_ANSWER,
+    MAX_TEXT,
+    PLATFORM,
+    callback_id,
+    keyboard,
+    replied_message,
+    text_and_mode,
+)
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +30,7 @@ CAPABILITIES = Capabilities(
     private_messages=True,
     personal_answers=True,
     inline_results=True,
-    max_text=4096,
+    max_text=MAX_TEXT,
 )
 
 
@@ -48,17 +56,20 @@ class TelegramPort:
         self._answered: set[str] = set()
 
     async def send(self, room: str, message: Message) -> str:
+        text, mode = text_and_mode(message)
         sent = await self.bot.send_message(
-            chat_id=int(room), text=message.text, reply_markup=keyboard(message)
+            chat_id=int(room), text=text, parse_mode=mode, reply_markup=keyboard(message)
         )
         return str(sent.message_id)
 
     async def edit(self, room: str, message_id: str, message: Message) -> None:
+        text, mode = text_and_mode(message)
         try:
             await self.bot.edit_message_text(
                 chat_id=int(room),
                 message_id=int(message_id),
-                text=message.text,
+                text=text,
+                parse_mode=mode,
                 reply_markup=keyboard(message),
             )
         except BadRequest as error:
@@ -73,10 +84,12 @@ class TelegramPort:
 
     async def send_private(self, user_id: str, message: Message) -> str:
         """Silent, unless the message is meant to notify (a decision is due)."""
+        text, mode = text_and_mode(message)
         try:
             sent = await self.bot.send_message(
                 chat_id=int(user_id),
-                text=message.text,
+                text=text,
+                parse_mode=mode,
                 reply_markup=keyboard(message),
                 disable_notification=not message.alert,
             )

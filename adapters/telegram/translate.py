@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from telegram import (
     CallbackQuery,
     InlineKeyboardButton,
@@ -10,6 +12,7 @@ from telegram import (
 from telegram import (
     Message as TelegramMessage,
 )
+from telegram.constants import ParseMode
 
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
@@ -19,6 +22,13 @@ MAX_CALLBACK_DATA = 64
 """Telegram refuses a button whose callback data is longer (in bytes)."""
 MAX_ANSWER = 200
 """The longest text a callback answer may show."""
+MAX_TEXT = 4096
+"""The longest text a message may show, in UTF-16 code units, once its HTML is read: tags do
+not count, an entity counts as the character it stands for."""
+
+_TAG = re.compile(r"<[^<>]*>")
+_ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 
 def command_text(text: str, bot_username: str, private: bool) -> str | None:
@@ -105,3 +115,36 @@ def keyboard(message: Message) -> InlineKeyboardMarkup | None:
     ]
     rows = [row for row in rows if row]
     return InlineKeyboardMarkup(rows) if rows else None
+
+
+def utf16_length(text: str) -> int:
+    """A text's length as Telegram counts it."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def shown_text(html: str) -> str:
+    """What Telegram shows of a message in HTML: its text without the tags, and in place of
+    each entity the character it stands for (the named ones Telegram reads, and numbers)."""
+
+    def character(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in _NAMED:
+            return _NAMED[name]
+        code = int(name[2:], 16) if name[1] in "xX" else int(name[1:])
+        return chr(code)
+
+    return _ENTITY.sub(character, _TAG.sub("", html))
+
+
+def fit(text: str) -> str:
+    """The plain text cut to what a message may show, never inside a character."""
+    units = text.encode("utf-16-le")[: MAX_TEXT * 2]
+    return units.decode("utf-16-le", errors="ignore")
+
+
+def text_and_mode(message: Message) -> tuple[str, ParseMode | None]:
+    """What to send as a message's text, and how Telegram is to read it: the HTML, unless what
+    it shows is too long (a cut would fall inside a tag or an entity); then the plain text."""
+    if message.html is not None and utf16_length(shown_text(message.html)) <= MAX_TEXT:
+        return message.html, ParseMode.HTML
+    return fit(message.text), None

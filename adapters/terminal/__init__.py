@@ -6,7 +6,7 @@ import sys
 
 from bohnanza.adapters.platforms import Platform, ServeContext
 
-from .console import Console, NothingToResume, TableChoice
+from .console import Console, NothingToResume, TableChoice, player_name
 from .port import CAPABILITIES, PLATFORM, TerminalPort
 
 
@@ -30,4 +30,5 @@ __all__ = [
     "TableChoice",
     "TerminalPort",
     "platform",
+    "player_name",
 ]

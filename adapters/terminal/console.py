@@ -1,21 +1,25 @@
 """A game at the keyboard: the person types, the application answers, bots fill the table.
 
 Everything goes through the chat application exactly as on any platform: the lobby commands that
-open the game, each typed command or numbered button, deadlines and the table.
+open the game, each typed command or numbered button, deadlines and the table. The lobby itself is
+never shown: the table was chosen on the command line, so the game begins at the table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import getpass
 import random
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bohnanza.adapters.runner import Runner
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Outbound, ToRoom
 from bohnanza.core.app.ports import ChatStore
 from bohnanza.core.app.service import ChatService
 
@@ -23,6 +27,32 @@ from .port import CAPABILITIES, PLATFORM, TerminalPort
 
 PLAYER_ID = "you"
 QUIT_WORDS = ("quit", "exit", "q")
+MAX_NAME = 30
+FALLBACK_NAME = "Player"
+
+
+def player_name(given: str | None = None) -> str:
+    """The name of the person's seat: the one given, else the login name, else 'Player'.
+
+    A name, never "You": the table, the final scores and the replay's narration speak of every
+    seat in the third person ("Anna plants …", "Anna is back"), which "You" does not fit; the
+    person's own messages still say "your hand" and "only you see this".
+    """
+    for name in (given, _login_name()):
+        printable = "".join(ch if ch.isprintable() or ch.isspace() else "" for ch in name or "")
+        cleaned = " ".join(printable.split())
+        if cleaned:
+            return cleaned[:MAX_NAME]
+    return FALLBACK_NAME
+
+
+def _login_name() -> str:
+    """The person's login name; none for the superuser's, which names no person."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name in the environment or the system
+        return ""
+    return "" if login == "root" else login
 
 
 @dataclass(frozen=True)
@@ -34,7 +64,7 @@ class TableChoice:
     """Strategies, assigned round the table."""
     language: str = "en"
     deadline: str = "off"
-    name: str = "You"
+    name: str = field(default_factory=player_name)
 
 
 class NothingToResume(LookupError):
@@ -47,8 +77,25 @@ class Outcome:
     finished: bool
 
 
+def _lobby_message(item: Outbound) -> bool:
+    """A message of the lobby (gathering players, or the game beginning): the chat
+    application keeps it in the room's lobby slot."""
+    return isinstance(item, ToRoom) and (item.slot or "").startswith("lobby:")
+
+
+class TableRunner(Runner):
+    """A runner that shows no lobby: at the terminal the table is chosen on the command line,
+    so the person sees the table and his hand first, not the players being gathered."""
+
+    def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
+        return super().post([item for item in out if not _lobby_message(item)])
+
+
 class Console:
-    """One terminal session: reads lines, hands them to the application, prints its messages."""
+    """One terminal session: reads lines, hands them to the application, prints its messages.
+
+    `replay_source` is the store as a shell word, for the replay command shown at the end.
+    """
 
     def __init__(
         self,
@@ -57,14 +104,15 @@ class Console:
         read_line: Callable[[], str],
         write: Callable[[str], None],
         seed: int | None = None,
+        replay_source: str | None = None,
     ) -> None:
-        self.port = TerminalPort(write)
+        self.port = TerminalPort(write, replay_source)
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
-        self.runner = Runner(self.service, self.port)
+        self.runner = TableRunner(self.service, self.port)
         self._read_line = read_line
         self._write = write
         self.room = ""
-        self.name = "You"
+        self.name = player_name()
         self.last_game_id: str | None = None
 
     async def _say(self, text: str, button: bool = False) -> None:
@@ -82,9 +130,9 @@ class Console:
         await self.runner.submit(inbound)
 
     async def open(self, choice: TableChoice) -> None:
-        """Open a new game through the lobby commands and start it."""
+        """Open a new game through the lobby commands and start it (the lobby is not shown)."""
         self.room = f"terminal-{secrets.token_hex(4)}"
-        self.name = choice.name
+        self.name = player_name(choice.name)
         await self._say("new")
         for seat in range(1, choice.players):
             await self._say(f"bot {choice.bots[(seat - 1) % len(choice.bots)]}")
@@ -113,13 +161,35 @@ class Console:
             self.last_game_id = session.game_id
         return session is not None
 
+    def _next_line(self) -> asyncio.Future[str]:
+        """The next typed line, read in a thread of its own that never holds up the exit: on
+        Ctrl-C the game stops at once instead of waiting for one more line."""
+        loop = asyncio.get_running_loop()
+        line: asyncio.Future[str] = loop.create_future()
+
+        def settle(outcome: Callable[[], None]) -> None:
+            if not line.done():
+                outcome()
+
+        def read() -> None:
+            try:
+                text = self._read_line()
+            except BaseException as error:  # EOFError, KeyboardInterrupt: for the game loop
+                failure = error
+                loop.call_soon_threadsafe(settle, lambda: line.set_exception(failure))
+                return
+            loop.call_soon_threadsafe(settle, lambda: line.set_result(text))
+
+        threading.Thread(target=read, name="terminal-input", daemon=True).start()
+        return line
+
     async def play(self) -> None:
         """Read and apply commands until the game ends or the person quits."""
         deadlines = asyncio.create_task(self.runner.run_deadlines())
         try:
             while self.playing():
                 try:
-                    line = await asyncio.to_thread(self._read_line)
+                    line = await self._next_line()
                 except (EOFError, KeyboardInterrupt):
                     break
                 text = line.strip()

@@ -1,7 +1,8 @@
 """The terminal as a chat platform: one room, one person at the keyboard, buttons by number.
 
 Messages are printed as they come; a message with buttons lists them numbered, and typing a
-number presses that button of the latest such message.
+number presses that button of the latest such message. The replay command of a finished game
+names the store the game is kept in, when the port knows it, so it can be run as printed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from bohnanza.core.app.ports import Capabilities
 
 PLATFORM = "terminal"
 CAPABILITIES = Capabilities(buttons=True, edits=False, private_messages=True, max_text=20_000)
+REPLAY_COMMAND = "bohnanza replay DB "
+"""How the application's final message names the replay command, in every language."""
 
 
 class TerminalPort:
@@ -23,14 +26,18 @@ class TerminalPort:
     capabilities = CAPABILITIES
     reach_hint = ""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None], replay_source: str | None = None) -> None:
         self._write = write
+        self._replay = f"bohnanza replay {replay_source} " if replay_source else None
         self._sent = 0
         self.buttons: list[Button] = []
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
-        lines = ["", heading, message.text] if heading else ["", message.text]
+        text = message.text
+        if self._replay is not None:
+            text = text.replace(REPLAY_COMMAND, self._replay)
+        lines = ["", heading, text] if heading else ["", text]
         choices = [button for row in message.buttons for button in row]
         if choices:
             self.buttons = choices

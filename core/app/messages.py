@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from html import escape
 
 from .inbound import Inbound
 
@@ -24,6 +25,24 @@ class Message:
     alert: bool = False
     """Meant to notify its reader (a decision is due): the platform's notifying kind of
     message, where it has one; other private messages are sent silently where it can."""
+    html: str | None = None
+    """The same message formatted, where the platform shows formatting: HTML of the subset
+    Telegram reads (`<b>`, `<i>`; every other `<`, `>` and `&` escaped), lines separated by
+    newlines. None: the plain text is all there is."""
+
+    def with_line(self, line: str, at: int | None = None) -> Message:
+        """The message with one more line of plain text (escaped in the HTML): at the end, or
+        after its first `at` lines (which must be the same lines in the text and the HTML,
+        such as a one-line heading)."""
+
+        def insert(text: str, new: str) -> str:
+            if at is None:
+                return f"{text}\n{new}"
+            lines = text.split("\n")
+            return "\n".join([*lines[:at], new, *lines[at:]])
+
+        html = None if self.html is None else insert(self.html, escape(line, quote=False))
+        return replace(self, text=insert(self.text, line), html=html)
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,24 @@ from .ports import Capabilities, ChatStore
 from .refusals import refusal
 from .render import hand_text
 from .session import GameSession, new_controls, resume_game
-from .updates import hand_updates, retired_text, table_message, table_slot, table_update
+from .story import StoryKeeper
+from .updates import (
+    ASK,
+    BACK,
+    CHAIN,
+    confirmation,
+    hand_updates,
+    retired_text,
+    table_message,
+    table_slot,
+    table_update,
+)
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GAME_ID_LENGTH = 6
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
-MAX_DELIVERY_ID = 200
+MAX_DELIVERY_ID = 255
 EXPIRY_EVERY = timedelta(hours=1)
 NOTIFY_MODES = ("off", "turn", "all")
 MAX_NAME = 32
@@ -146,10 +157,13 @@ class ChatService:
             return None
         try:
             session = self._rebuild(game_id)
+            since = self.store.last_action_at(game_id) or stored.game.created_at
+        except UnreadableGame as error:
+            self.refused[game_id] = str(error)
+            return None
         except ValueError as error:  # RecordError included: options or actions unreadable
             self.refused[game_id] = f"game {game_id}: {error}"
             return None
-        since = self.store.last_action_at(game_id) or stored.game.created_at
         session.refresh_waiting(since)
         if session.trade_window_until is None:
             turns.resume_trade_window(session, since)
@@ -166,11 +180,17 @@ class ChatService:
             if self.games.get(session.room) is session:
                 del self.games[session.room]
             return None
-        self._reload(session)
+        try:
+            self._reload(session)
+            since = self.store.last_action_at(session.game_id)
+        except (UnreadableGame, ValueError) as error:
+            # Damaged in the store meanwhile: not continued, as at a start.
+            self.refused[session.game_id] = str(error)
+            self.games = {r: s for r, s in self.games.items() if s.game_id != session.game_id}
+            return None
         fresh = self.games.get(session.room)
         if fresh is None or fresh.game_id != session.game_id:
             return None
-        since = self.store.last_action_at(session.game_id)
         if since is not None:
             fresh.refresh_waiting(since)
             if fresh.trade_window_until is None:
@@ -204,7 +224,8 @@ class ChatService:
         stored = self.store.load_stored(game_id)
         options = stored.game.options
         rng = random.Random(self.rng.random())
-        game = resume_game(stored.record(), rng)
+        story = StoryKeeper()
+        game = resume_game(stored.record(), rng, story.seen)
         session = GameSession(
             game_id=game_id,
             platform=self.platform,
@@ -214,6 +235,7 @@ class ChatService:
             game=game,
             seats=new_controls(stored.game.seats, rng),
             rng=rng,
+            story=story,
         )
         chat_state = self.store.load_chat_state(game_id)
         if chat_state is not None:
@@ -235,11 +257,39 @@ class ChatService:
             out = self._handle(inbound, now)
         except DuplicateDelivery:
             return []  # another worker applied it a moment ago; memory was reloaded
+        except StoreError:
+            if not delivery_id or self._delivery is not None:
+                raise  # nothing of it was stored: the platform is to deliver it again
+            # Part of it was stored with its delivery id, so it will not come again: what was
+            # stored stands, memory is taken from the store anew, and the views follow it.
+            return self._recover(inbound, now)
         finally:
             unstored, self._delivery = self._delivery, None
         if unstored is not None:
             self.store.record_delivery(unstored.platform, unstored.delivery_id, now)
         return out
+
+    def _recover(self, inbound: Inbound, now: datetime) -> list[Outbound]:
+        """After a store failure halfway through an input: forget what memory holds of its
+        room and its sender's games, and show them as stored (if the store answers again)."""
+        tr = self.translator(self.room_language(inbound.room))
+        mine = {s.game_id for s in self.sessions_of(inbound.user_id)}
+        self.games = {
+            room: s
+            for room, s in self.games.items()
+            if room != inbound.room and s.game_id not in mine
+        }
+        self.lobbies.pop(inbound.room, None)
+        reply = Reply(
+            inbound, tr.gettext("The game moved on meanwhile; look at it again and retry.")
+        )
+        try:
+            session = None if inbound.private else self._room_session(inbound.room)
+            self._player_sessions(inbound.user_id)
+        except StoreError:
+            return [reply]
+        out = self.views(session.room, now) if session is not None else []
+        return [*out, *self.views_of(inbound.user_id), reply]
 
     def _handle(self, inbound: Inbound, now: datetime) -> list[Outbound]:
         tr = self.translator(self.room_language(inbound.room))
@@ -298,7 +348,28 @@ class ChatService:
                     ),
                 ),
             ]
+        if words[3] == ASK and len(words) > 4:
+            return self._confirm(session, seat, inbound, " ".join(words[4:]))
+        if words[3] == BACK:
+            return [*self._private_view(session, seat), Reply(inbound, "↩")]
         return self._act(session, seat, inbound, " ".join(words[3:]), now)
+
+    def _confirm(
+        self, session: GameSession, seat: int, inbound: Inbound, command: str
+    ) -> list[Outbound]:
+        """A move that cannot be undone and is not forced (selling a field) is asked again:
+        the player's message shows what it does, with Yes and No."""
+        tr = self.translator(session.language)
+        try:
+            action = self._parse(session, seat, command)
+            session.game.check(action)
+        except (NotationError, IllegalActionError):
+            return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+        out = self._private_view(session, seat)
+        asked = confirmation(session, seat, tr, self.capabilities, action)
+        return [replace(o, message=asked) if isinstance(o, ToPlayer) else o for o in out] + [
+            Reply(inbound, "?")
+        ]
 
     def _session_by_id(self, game_id: str) -> GameSession | None:
         for session in self.games.values():
@@ -412,7 +483,8 @@ class ChatService:
                 lobby.join(inbound.user_id, name)
                 self.lobbies[room] = lobby
                 tr = self.translator(lobby.language)
-                return [self._lobby_message(lobby, tr)]
+                # A new lobby is a new message, not an edit of an old game's far up the chat.
+                return [replace(self._lobby_message(lobby, tr), fresh=True)]
             if lobby is None:
                 raise LobbyError("No game is being gathered here: send 'new' to open one.")
             if verb == "join":
@@ -584,8 +656,8 @@ class ChatService:
         if verb == "table":
             if inbound.private:
                 # Asked in private: answered there, not posted to the whole room.
-                return [Reply(inbound, table_message(session, tr, self.capabilities).text)]
-            return table_update(session, tr, self.capabilities, fresh=True)
+                return [Reply(inbound, table_message(session, tr, self.capabilities, now).text)]
+            return table_update(session, tr, self.capabilities, fresh=True, now=now)
         if verb == "hand":
             if inbound.private:
                 return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
@@ -601,7 +673,6 @@ class ChatService:
     def _private_view(self, session: GameSession, seat: int, fresh: bool = False) -> list[Outbound]:
         """The seat's private message as the game stands (`fresh`: posted anew)."""
         tr = self.translator(session.language)
-        session.hand_tokens.pop(seat, None)
         out = hand_updates(session, tr, self.capabilities, force={seat}, only={seat})
         if not fresh:
             return out
@@ -612,7 +683,7 @@ class ChatService:
 
     # --- what everyone should see now -------------------------------------------------------
 
-    def views(self, room: str | None = None) -> list[Outbound]:
+    def views(self, room: str | None = None, now: datetime | None = None) -> list[Outbound]:
         """The table and every private message of each game in progress (or the one in
         `room`) as the game stands now; a runner shows only those that differ from what was
         delivered, so this heals views that a failed send or a crash left behind."""
@@ -624,7 +695,7 @@ class ChatService:
             out.append(
                 ToRoom(
                     session.room,
-                    table_message(session, tr, self.capabilities),
+                    table_message(session, tr, self.capabilities, now),
                     table_slot(session.game_id),
                 )
             )
@@ -715,9 +786,16 @@ class ChatService:
     ) -> list[Outbound]:
         """Apply a command and what follows it; when another writer (another worker) stored
         an action first, decide once more on the game as stored, then give up."""
+        first, *rest = command.split(CHAIN)
         for attempt in range(2):
-            action = self._parse(session, seat, command)
-            turns.apply_action(session, action, now)
+            turns.apply_action(session, self._parse(session, seat, first), now)
+            for following in rest:
+                # A button may carry the steps that usually follow ("plant 2; done"): each is
+                # taken while it is still legal, in the same transaction as the first.
+                try:
+                    turns.apply_action(session, self._parse(session, seat, following), now)
+                except (NotationError, IllegalActionError):
+                    break
             try:
                 return self._after_move(session, now)
             except turns.StoreRefused:
@@ -767,7 +845,7 @@ class ChatService:
             raise turns.StoreRefused(str(ended)) from None
         turns.close_trade_window(session)
         tr = self.translator(session.language)
-        out = table_update(session, tr, self.capabilities, fresh=fresh)
+        out = table_update(session, tr, self.capabilities, fresh=fresh, now=now)
         out += hand_updates(session, tr, self.capabilities)
         if session.game.is_over:
             self.games.pop(session.room, None)
@@ -819,7 +897,8 @@ class ChatService:
                         Message(
                             tr.gettext("Game {game}: your move is due by {time}.").format(
                                 game=session.game_id, time=deadline.strftime("%H:%M UTC")
-                            )
+                            ),
+                            alert=control.notify != "off",
                         ),
                         session.room,
                     )

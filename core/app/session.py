@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -24,6 +24,7 @@ from ..record import GameRecord
 from ..state import GameState, Step
 from ..view import PlayerView
 from .ports import ChatStore
+from .story import StoryKeeper
 
 
 class _ResumingShuffler:
@@ -44,11 +45,18 @@ class _ResumingShuffler:
         return shuffled
 
 
-def resume_game(record: GameRecord, rng: random.Random) -> Game:
-    """The game a record describes, ready to go on; later reshuffles come from `rng`."""
+def resume_game(
+    record: GameRecord,
+    rng: random.Random,
+    seen: Callable[[Game, Sequence[Event]], None] | None = None,
+) -> Game:
+    """The game a record describes, ready to go on; later reshuffles come from `rng`. `seen`
+    is given the game and the events after every action (the story is derived from them)."""
     game = Game(len(record.seats), record.deck, _ResumingShuffler(record.reshuffles, rng))
     for action in record.actions:
-        game.apply(action)
+        events = game.apply(action)
+        if seen is not None:
+            seen(game, events)
     return game
 
 
@@ -100,6 +108,8 @@ class GameSession:
     stored together, in one transaction, before anyone is told of them."""
     saved_state: dict[str, object] | None = None
     """The chat state as last stored, so an unchanged one is not written again."""
+    story: StoryKeeper = field(default_factory=StoryKeeper)
+    """The latest events worth a line on the table, derived from the actions."""
 
     @property
     def names(self) -> list[str]:
@@ -180,6 +190,7 @@ class GameSession:
         """Apply a legal action; it waits in `unsaved` until `save` stores it."""
         before = len(self.game.reshuffles)
         events = self.game.apply(action)
+        self.story.seen(self.game, events)
         self.unsaved.append(
             StoredAction(
                 seq=len(self.game.actions) - 1,

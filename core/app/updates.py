@@ -8,18 +8,33 @@ Each player's private message is renewed whenever what he sees or may do has cha
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
-from ..actions import Action
+from ..actions import Action, Harvest
+from ..cards import Variety
 from ..notation import action_text
 from ..state import Step
-from .i18n import Translator
+from .i18n import Translator, bean_name
 from .messages import Button, Message, Outbound, ToPlayer, ToRoom
 from .ports import Capabilities
-from .render import hand_message, result_text, table_text
+from .render import (
+    action_label,
+    hand_message,
+    planted_variety,
+    result_html,
+    result_text,
+    table_html,
+    table_text,
+)
 from .session import GameSession
+from .story import story_line, table_key_of
 
-_OPENING_STEPS = (Step.PLANT, Step.DUEL_OFFERED, Step.DUEL_PLANT)
-"""Steps before the face-up cards are out; the room is shown the table once they are."""
+ASK = "ask"
+"""A button's command word: show what the command that follows does, and ask first."""
+BACK = "back"
+"""A button's command word: show the player's message as it was, nothing done."""
+CHAIN = ";"
+"""Separates the commands of a button that takes several steps at once."""
 
 
 def table_slot(game_id: str) -> str:
@@ -36,8 +51,9 @@ def game_payload(game_id: str, token: str, command: str) -> str:
 
 
 def table_key(session: GameSession) -> tuple[object, ...]:
-    state = session.state
-    return (state.turn, state.active, state.step not in _OPENING_STEPS, state.is_over)
+    """The table is shown anew when the turn changes and when trading opens (with the story of
+    what happened since: sales, trades); a group chat is not edited at every move."""
+    return table_key_of(session.state)
 
 
 def waited_for(session: GameSession) -> list[int]:
@@ -57,27 +73,32 @@ def waited_for(session: GameSession) -> list[int]:
     return list(dict.fromkeys([s for s in pending if s != state.active] + people))
 
 
-def table_message(session: GameSession, tr: Translator, caps: Capabilities) -> Message:
+def table_message(
+    session: GameSession, tr: Translator, caps: Capabilities, now: datetime | None = None
+) -> Message:
+    """The room's table; the soonest deadline is told from `now` ('due in 4 min'), or as the
+    time of day without it."""
     view = session.view(None)
     pending = waited_for(session)
     deadlines = [session.deadline(seat) for seat in pending] + [session.trade_window_until]
     soonest = min((d for d in deadlines if d is not None), default=None)
-    text = table_text(
-        tr,
-        session.game_id,
-        view,
-        session.names,
-        pending,
-        soonest.strftime("%H:%M UTC") if soonest else None,
-    )
+    shown = (tr, session.game_id, view, session.names, pending, soonest, now)
+    message = Message(table_text(*shown), html=table_html(*shown))
+    story = [story_line(tr, event, session.names) for event in session.story.table_story]
+    for line in [line for line in story if line]:
+        message = message.with_line(f"· {line}")
     buttons: tuple[tuple[Button, ...], ...] = ()
     if caps.buttons and caps.personal_answers and not view.is_over:
         buttons = ((Button(tr.gettext("My hand"), f"h {session.game_id}"),),)
-    return Message(text[: caps.max_text], buttons)
+    return replace(message, text=message.text[: caps.max_text], buttons=buttons)
 
 
 def table_update(
-    session: GameSession, tr: Translator, caps: Capabilities, fresh: bool = False
+    session: GameSession,
+    tr: Translator,
+    caps: Capabilities,
+    fresh: bool = False,
+    now: datetime | None = None,
 ) -> list[Outbound]:
     """The room's table, when it is due (or `fresh`: posted anew), and the result at the end."""
     key = table_key(session)
@@ -85,13 +106,14 @@ def table_update(
         return []
     session.table_key = key
     out: list[Outbound] = [
-        ToRoom(session.room, table_message(session, tr, caps), table_slot(session.game_id), fresh)
+        ToRoom(
+            session.room, table_message(session, tr, caps, now), table_slot(session.game_id), fresh
+        )
     ]
     if session.game.is_over:
         view = session.view(None)
-        out.append(
-            ToRoom(session.room, Message(result_text(tr, session.game_id, view, session.names)))
-        )
+        shown = (tr, session.game_id, view, session.names)
+        out.append(ToRoom(session.room, Message(result_text(*shown), html=result_html(*shown))))
     return out
 
 
@@ -104,12 +126,18 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
         action: game_payload(session.game_id, token, action_text(action))
         for action in legal.actions
     }
+    plantings = [a for a in legal.actions if planted_variety(a, view) is not None]
+    for action in legal.actions:
+        if isinstance(action, Harvest) and plantings:
+            # Selling cannot be undone and is not needed now: it is asked again first.
+            payload_of[action] = game_payload(
+                session.game_id, token, f"{ASK} {action_text(action)}"
+            )
     message = hand_message(tr, session.game_id, view, session.names, legal, payload_of)
+    rows = _with_stop_buttons(session, seat, tr, token, message.buttons)
+    message = replace(message, buttons=_plant_all(session, seat, tr, token) + rows)
     if seat in session.pending():
-        heading, _, rest = message.text.partition("\n")
-        message = Message(
-            heading + "\n" + tr.gettext("▶ Your move.") + "\n" + rest, message.buttons
-        )
+        message = message.with_line(tr.gettext("▶ Your move."), at=1)
     extra: list[Button] = []
     if (
         session.state.step is Step.TRADE
@@ -120,11 +148,79 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
     rows = message.buttons + ((tuple(extra),) if extra else ())
     if not caps.buttons:
         commands = [action_text(a) for a in legal.actions] + (["pass"] if extra else [])
-        text = message.text
         if commands:
-            text += "\n" + tr.gettext("You may: {commands}").format(commands=" | ".join(commands))
-        return Message(text[: caps.max_text])
-    return Message(message.text[: caps.max_text], rows)
+            may = tr.gettext("You may: {commands}").format(commands=" | ".join(commands))
+            message = message.with_line(may)
+        return replace(message, text=message.text[: caps.max_text], buttons=())
+    return replace(message, text=message.text[: caps.max_text], buttons=rows)
+
+
+def _with_stop_buttons(
+    session: GameSession,
+    seat: int,
+    tr: Translator,
+    token: str,
+    rows: tuple[tuple[Button, ...], ...],
+) -> tuple[tuple[Button, ...], ...]:
+    """On the first planting of a turn, each field's button gets a partner that plants and ends
+    the planting at once ('no more planting' is then no screen of its own)."""
+    state = session.state
+    if state.step is not Step.PLANT or state.active != seat or state.planted_this_step != 0:
+        return rows
+    out: list[tuple[Button, ...]] = []
+    for row in rows:
+        for button in row:
+            command = button.payload.split(maxsplit=3)[3]
+            if not command.startswith("plant "):
+                out.append((button,))
+                continue
+            stop = Button(
+                tr.gettext("→ {field}, then stop").format(field=command.split()[1]),
+                game_payload(session.game_id, token, f"{command}{CHAIN}done"),
+            )
+            out.append((button, stop))
+    return tuple(out)
+
+
+def _plant_all(
+    session: GameSession, seat: int, tr: Translator, token: str
+) -> tuple[tuple[Button, ...], ...]:
+    """In step 3, one button that plants every set-aside card where it fits best (on its own
+    variety, else in an empty field), when all of them fit."""
+    view = session.view(seat)
+    cards = view.seats[seat].set_aside
+    if view.step is not Step.PLANT_SET_ASIDE or len(cards) < 2:
+        return ()
+    fields = [(f.variety, f.count) for f in view.seats[seat].fields]
+    plan: list[tuple[Variety, int]] = []
+    for card in cards:
+        same = [i for i, (v, _) in enumerate(fields) if v is card]
+        empty = [i for i, (v, _) in enumerate(fields) if v is None]
+        if not same and not empty:
+            return ()  # a field must be sold first: that is the player's choice
+        target = same[0] if same else empty[0]
+        fields[target] = (card, fields[target][1] + 1)
+        plan.append((card, target))
+    commands = CHAIN.join(f"aside 1 {field + 1}" for _, field in plan)
+    label = tr.gettext("Plant all: {plan}").format(
+        plan=", ".join(f"{bean_name(tr, card)} → {field + 1}" for card, field in plan)
+    )
+    return ((Button(label, game_payload(session.game_id, token, commands)),),)
+
+
+def confirmation(
+    session: GameSession, seat: int, tr: Translator, caps: Capabilities, action: Action
+) -> Message:
+    """The player's message asking whether to make a move that cannot be undone."""
+    view = session.view(seat)
+    token = session.token(seat)
+    shown = private_message(session, seat, tr, caps)
+    question = tr.gettext("{move}? It cannot be undone.").format(
+        move=action_label(tr, action, view)
+    )
+    yes = Button(tr.gettext("Yes"), game_payload(session.game_id, token, action_text(action)))
+    no = Button(tr.gettext("No"), game_payload(session.game_id, token, BACK))
+    return replace(shown.with_line(question), buttons=((yes, no),), alert=False)
 
 
 def hand_updates(

@@ -273,7 +273,8 @@ def test_a_bot_on_turn_holds_trading_two_minutes_at_most_and_the_table_names_the
 
     asyncio.run(people.say("ann", "pass"))
     waiting = table_message(session, English(), table.port.capabilities).text
-    assert "Waiting for: Bob" in waiting and "Ann" not in waiting.split("Waiting for:")[1]
+    line = next(line for line in waiting.splitlines() if line.startswith("Waiting for:"))
+    assert "Bob" in line and "Ann" not in line
 
     tick_at(table, opened - START + timedelta(minutes=2))
     assert session.state.active != 1 or session.state.step is not Step.TRADE

@@ -120,3 +120,49 @@ def test_a_person_who_asked_for_no_notifications_gets_none_and_one_who_asked_for
     assert alerts["ann"] == 0
     assert alerts["cat"] > alerts["bob"] > 0
     assert "I will not notify you; your private messages stay current." in port.answers_to("ann")
+
+
+def test_the_reminder_before_a_deadline_notifies(tmp_path: Path) -> None:
+    port = NotingPort()
+    table = Table.open(tmp_path / "games.db", port=port)
+    people = People(table)
+    asyncio.run(people.gather("g1", ["ann", "bob", "bot"], ["set deadline 10m"]))
+    wake = table.service.next_wakeup()
+    assert wake is not None
+    table.clock.set(wake)
+    before = len(port.log)
+
+    asyncio.run(table.runner.tick())
+
+    reminded = [shown for shown in port.private["ann"] if "is due by" in shown.text]
+    assert len(reminded) == 1 and reminded[0].history[0].alert
+    assert port.log[before:] == [("alert", "ann", False)]
+
+
+def test_asking_for_all_notifications_does_not_repost_a_hand_that_did_not_change(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    asyncio.run(people.say("bob", "set notify all", private=True))
+    asyncio.run(people.gather("g1", ["ann", "bob", "bot"]))
+    sent = len(table.port.private["bob"])
+
+    for _ in range(3):
+        asyncio.run(people.say("bob", "help", "g1"))
+
+    assert len(table.port.private["bob"]) == sent
+
+
+def test_a_new_lobby_is_a_new_message_not_an_edit_of_the_last_one(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    asyncio.run(people.say("ann", "new", "g1"))
+    asyncio.run(people.say("ann", "cancel", "g1"))
+    asyncio.run(people.say("ann", "new", "g1"))
+
+    lobbies = [
+        s for s in table.port.rooms["g1"] if any("is being gathered" in m.text for m in s.history)
+    ]
+    assert len(lobbies) == 2
+    assert lobbies[0].text == "The game was called off."  # the old one says so, unchanged since

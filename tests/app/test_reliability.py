@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import datetime
 from pathlib import Path
 
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app.i18n import English
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import Message
+from bohnanza.core.app.messages import Message, Outbound
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.updates import private_message, table_message
+from bohnanza.core.ports import StoreError
 
 from ..adapters.postgres import postgres_url
 from .recording import (
@@ -313,3 +315,78 @@ def test_two_workers_on_postgresql_given_the_same_delivery_apply_it_once() -> No
     finally:
         first.store.close()
         second.store.close()
+
+
+def test_the_deadline_loop_goes_on_after_the_store_failed_once(tmp_path: Path) -> None:
+    table, _ = opened(tmp_path)
+    calls = {"n": 0}
+    tick = table.service.tick
+
+    def failing_once(now: datetime) -> list[Outbound]:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise StoreError("games.db: database is locked")
+        return tick(now)
+
+    table.service.tick = failing_once  # type: ignore[method-assign]
+    table.runner.retry_delays = ()
+
+    async def run_for_a_moment() -> None:
+        import bohnanza.adapters.runner as runner_module
+
+        runner_module.TICK_RETRY = (0.01,)  # type: ignore[misc]
+        table.runner._wake.set()
+        loop = asyncio.create_task(table.runner.run_deadlines())
+        while calls["n"] < 3:
+            table.runner._wake.set()
+            await asyncio.sleep(0.02)
+        assert not loop.done()
+        loop.cancel()
+
+    asyncio.run(run_for_a_moment())
+
+
+def test_a_store_failure_after_part_of_an_input_was_stored_is_answered_not_lost(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    for user, text in (("ann", "new"), ("bob", "join"), ("ann", "bot")):
+        asyncio.run(people.say(user, text, "g1"))
+    store = table.service.store
+    save_chat_state = store.save_chat_state
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise StoreError("games.db: disk I/O error")
+
+    # `start` stores the game with its delivery id; the write after it fails.
+    store.save_chat_state = failing  # type: ignore[method-assign]
+    start = Inbound(PLATFORM, "ann", "Ann", "g1", "start", "start-1")
+    out = table.service.handle(start, table.clock.now())
+    store.save_chat_state = save_chat_state  # type: ignore[method-assign]
+
+    assert table.store.delivery_seen(PLATFORM, "start-1")  # it will not be delivered again...
+    assert store.active_game_in(PLATFORM, "g1") is not None  # ...and the game is there
+    assert any(
+        getattr(o, "slot", "") == f"table:{store.active_game_in(PLATFORM, 'g1')}" for o in out
+    )
+    asyncio.run(table.runner.deliver(out))
+    assert any(s.text.startswith("Bohnanza · game") for s in table.port.rooms["g1"])
+    assert table.port.hand_message("bob", str(store.active_game_in(PLATFORM, "g1"))) is not None
+
+
+def test_a_message_the_platform_took_is_not_sent_again_when_noting_it_fails(
+    tmp_path: Path,
+) -> None:
+    port = FlakyPort()
+    table = Table.open(tmp_path / "games.db", port=port)
+    table.runner.retry_delays = (0.01, 0.01)
+    store = table.service.store
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise StoreError("games.db: database is locked")
+
+    store.save_view = failing  # type: ignore[method-assign]
+    asyncio.run(People(table).say("ann", "new", "g1"))
+    lobbies = [s for s in port.rooms["g1"] if "is being gathered" in s.text]
+    assert len(lobbies) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,7 +59,9 @@ def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
     first = play("--players", "3", "--seed", "5", typed="1\n1\nquit\n", home=tmp_path)
     assert first.returncode == 0, first.stderr
     assert "go on with `bohnanza play --resume`" in first.stdout
-    game_id = first.stdout.split("Game ", 1)[1].split(" ", 1)[0]
+    kept = re.search(r"Game (\w+) is kept: ", first.stdout)
+    assert kept is not None, first.stdout
+    game_id = kept.group(1)
     record = tmp_path / "resumed.json"
     again = play("--resume", "--record", str(record), typed="1\nquit\n", home=tmp_path)
     assert again.returncode == 0, again.stderr

@@ -17,7 +17,7 @@ from bohnanza.core.ports import FINISHED
 from .accounts import Account
 from .players import Player, open_player
 from .synapse import Homeserver
-from .table import RunningBot, Seat, Table, everything_received, hand_leaks
+from .table import RunningBot, Seat, Table, everything_received, hand_leaks, texts_of
 
 
 def trades_by(running: RunningBot, game_id: str) -> Counter[str]:
@@ -72,6 +72,13 @@ async def test_people_and_bots_play_a_whole_game_in_a_room_to_its_result(
 
     assert "Winner: " in result.body
     assert result.sender == running.user_id and result.msgtype == "m.notice"
+    greetings = {
+        m.event_id: text
+        for m in received[people[0].user_id]
+        for text in texts_of(m)[:1]
+        if m.room_id == room and text.startswith("Hello! I run games")
+    }
+    assert len(greetings) == 1 and "'!bean new'" in next(iter(greetings.values()))
     summary = next(s for s in running.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED
     assert audit_game(running.store.load_stored(game_id)) is None

@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -27,7 +28,7 @@ from aiohttp import web
 from bohnanza.adapters.store import open_store
 from bohnanza.adapters.store.sql_store import SqlGameStore
 from bohnanza.adapters.telegram import CAPABILITIES
-from bohnanza.adapters.telegram.translate import PLATFORM, keyboard
+from bohnanza.adapters.telegram.translate import PLATFORM, keyboard, shown_text, text_and_mode
 from bohnanza.core.actions import AcceptTrade, Action
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
@@ -282,13 +283,23 @@ class Shown:
 
     @classmethod
     def of_message(cls, message: Message) -> Shown:
+        """How Telegram shows a message of the application (its HTML, where it has one)."""
+        text, mode = text_and_mode(message)
         markup = keyboard(message)
         rows = markup.to_dict()["inline_keyboard"] if markup is not None else []
-        return cls(message.text, _rows(rows))
+        return cls(text if mode is None else shown_text(text), _rows(rows))
 
     @classmethod
     def on_telegram(cls, message: StoredMessage) -> Shown:
         return cls(message.text, _rows(message.inline_keyboard))
+
+    def timeless(self) -> Shown:
+        """Without the time left to a deadline ('(due in 4 min)'): it depends on the moment
+        the message was made, not only on the game."""
+        return replace(self, text=_DEADLINE.sub("", self.text or ""))
+
+
+_DEADLINE = re.compile(r" \((?:until|due) [^)]*\)")
 
 
 def _rows(rows: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[tuple[str, str], ...], ...]:
@@ -340,8 +351,9 @@ def stale_views(store: SqlGameStore, group: Chat, people: Sequence[SimUser]) -> 
     application would show now; empty if all are current."""
     views = rendered(store, str(group.id))
     stale = []
-    if table_shown(group) != views.table:
-        stale.append(f"the table: {table_shown(group)} != {views.table}")
+    table = table_shown(group)
+    if table is None or table.timeless() != views.table.timeless():
+        stale.append(f"the table: {table} != {views.table}")
     for person in people:
         wanted = views.private.get(str(person.id))
         if wanted is not None and private_shown(person, views.game_id) != wanted:

@@ -25,6 +25,7 @@ from bohnanza.adapters.telegram import TelegramBot, TelegramSettings, build_appl
 from bohnanza.core.actions import AcceptTrade, Action, CounterTrade
 from bohnanza.core.app.i18n import English, Translator
 from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.markup import BEAN_MARKS
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.errors import IllegalActionError
@@ -339,13 +340,23 @@ def sent_buttons(world: World) -> list[dict[str, Any]]:
 # --- privacy ---------------------------------------------------------------------------------
 
 
+def unmarked(text: str | None) -> str:
+    """A text Telegram shows without the beans' markers, as the plain text reads (a message
+    sent in HTML shows a marker before each bean)."""
+    text = text or ""
+    for mark in BEAN_MARKS.values():
+        text = text.replace(f"{mark} ", "")
+    return text
+
+
 def all_texts(messages: Iterable[StoredMessage]) -> list[str]:
-    """Every text these messages ever showed, earlier versions of edited ones included."""
+    """Every text these messages ever showed, earlier versions of edited ones included (read
+    without the beans' markers)."""
     texts = []
     for message in messages:
-        texts += [v.text for v in message.versions if v.text]
+        texts += [unmarked(v.text) for v in message.versions if v.text]
         if message.text:
-            texts.append(message.text)
+            texts.append(unmarked(message.text))
     return texts
 
 

@@ -18,6 +18,7 @@ from .table import (
     hand_leaks,
     latest_private,
     sent_buttons,
+    unmarked,
     unthrottled,
 )
 
@@ -101,7 +102,7 @@ def test_a_player_who_never_started_the_bot_is_told_once_how_and_then_gets_his_h
                 assert mine in [m.text for m in cat.private_messages]
                 # ...and, since his view was behind, his private message with its buttons.
                 latest = cat.private_messages[-1]
-                assert mine.split("\n")[0] in (latest.text or "") and latest.inline_keyboard
+                assert mine.split("\n")[0] in unmarked(latest.text) and latest.inline_keyboard
                 assert HAND_LINE in mine
 
                 await players.play(stop_after=40)

@@ -9,7 +9,7 @@ from typing import TypeVar
 import pytest
 
 from bohnanza.adapters.contract import ChatHarness, ChatPortContract
-from bohnanza.adapters.terminal import TerminalPort
+from bohnanza.adapters.terminal import TerminalPort, player_name
 from bohnanza.core.app.messages import Button, Message
 
 T = TypeVar("T")
@@ -59,3 +59,26 @@ def test_a_number_presses_the_button_of_the_latest_message() -> None:
     assert port.press(2) == "g A 1 done"
     assert port.press(3) is None
     assert port.press(0) is None
+
+
+def test_the_replay_command_names_the_store_it_is_given() -> None:
+    screen: list[str] = []
+    result = Message("Game ABC234 is over.\nReplay it with: bohnanza replay DB --game ABC234")
+    asyncio.run(TerminalPort(screen.append, "'/my games/b.db'").send("terminal", result))
+    asyncio.run(TerminalPort(screen.append).send("terminal", result))
+    assert "Replay it with: bohnanza replay '/my games/b.db' --game ABC234" in screen[0]
+    assert "Replay it with: bohnanza replay DB --game ABC234" in screen[1]
+
+
+def test_the_persons_seat_has_a_name_that_reads_in_the_third_person(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LOGNAME", "anna")
+    assert player_name() == "anna"
+    assert player_name("  Anna \x1b Rossi\n") == "Anna Rossi"
+    assert player_name(" \t ") == "anna"
+    assert player_name("x" * 50) == "x" * 30
+    monkeypatch.setenv("LOGNAME", "root")
+    assert player_name() == "Player"

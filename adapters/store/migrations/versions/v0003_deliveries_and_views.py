@@ -20,7 +20,7 @@ def upgrade() -> None:
     op.create_table(
         "deliveries",
         sa.Column("platform", sa.String(40), primary_key=True),
-        sa.Column("delivery_id", sa.String(200), primary_key=True),
+        sa.Column("delivery_id", sa.String(255), primary_key=True),
         sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_deliveries_received_at", "deliveries", ["received_at"])
@@ -34,8 +34,8 @@ def upgrade() -> None:
     op.create_table(
         "views",
         sa.Column("platform", sa.String(40), primary_key=True),
-        sa.Column("chat", sa.String(210), primary_key=True),
-        sa.Column("slot", sa.String(250), primary_key=True),
+        sa.Column("chat", sa.String(260), primary_key=True),
+        sa.Column("slot", sa.String(260), primary_key=True),
         sa.Column("message_id", sa.String(200), nullable=False),
         sa.Column("digest", sa.String(64), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
@@ -43,7 +43,7 @@ def upgrade() -> None:
     op.create_table(
         "player_settings",
         sa.Column("platform", sa.String(40), primary_key=True),
-        sa.Column("user_id", sa.String(200), primary_key=True),
+        sa.Column("user_id", sa.String(255), primary_key=True),
         sa.Column("data", sa.Text(), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     )

@@ -197,21 +197,17 @@ class ChatQueries:
     ) -> None:
         """Note what a chat's slot shows now."""
         values = {"message_id": view.message_id, "digest": view.digest, "updated_at": now}
-        where = (
-            col(ViewRow.platform) == platform,
-            col(ViewRow.chat) == chat,
-            col(ViewRow.slot) == slot,
-        )
+        self._upsert(ViewRow, {"platform": platform, "chat": chat, "slot": slot}, values)
+
+    def _upsert(self, table: Any, keys: dict[str, str], values: dict[str, Any]) -> None:
+        """Update the row with these keys, or insert it (portable: SQLite and PostgreSQL)."""
+        where = [getattr(table, name) == value for name, value in keys.items()]
         for _ in range(2):
             try:
                 with self._transaction(write=True) as connection:
-                    moved = connection.execute(update(ViewRow).where(*where).values(**values))
-                    if moved.rowcount == 1:
-                        return
-                    connection.execute(
-                        insert(ViewRow),
-                        [{"platform": platform, "chat": chat, "slot": slot, **values}],
-                    )
+                    moved = connection.execute(update(table).where(*where).values(**values))
+                    if moved.rowcount != 1:
+                        connection.execute(insert(table), [{**keys, **values}])
                     return
             except IntegrityError:
                 continue  # another worker inserted it first: update it
@@ -242,24 +238,7 @@ class ChatQueries:
     ) -> None:
         """Replace a player's settings."""
         values = {"data": canonical_json(settings), "updated_at": now}
-        where = (
-            col(PlayerSettingsRow.platform) == platform,
-            col(PlayerSettingsRow.user_id) == user_id,
-        )
-        for _ in range(2):
-            try:
-                with self._transaction(write=True) as connection:
-                    moved = connection.execute(
-                        update(PlayerSettingsRow).where(*where).values(**values)
-                    )
-                    if moved.rowcount != 1:
-                        connection.execute(
-                            insert(PlayerSettingsRow),
-                            [{"platform": platform, "user_id": user_id, **values}],
-                        )
-                    return
-            except IntegrityError:
-                continue  # another worker inserted it first: update it
+        self._upsert(PlayerSettingsRow, {"platform": platform, "user_id": user_id}, values)
 
     # --- lobbies ---------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import contextlib
 import hashlib
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
@@ -97,12 +97,14 @@ class Runner:
         clock: Clock | None = None,
         retry_delays: Sequence[float] = RETRY_DELAYS,
         heal_after: float = HEAL_AFTER,
+        tick_retry: Sequence[float] = TICK_RETRY,
     ) -> None:
         self.service = service
         self.port = port
         self.clock: Clock = clock or SystemClock()
         self.retry_delays = tuple(retry_delays)
         self.heal_after = heal_after
+        self.tick_retry = tuple(tick_retry)
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._outboxes: dict[str, _Outbox] = {}
@@ -200,9 +202,9 @@ class Runner:
                 failures = 0
             except Exception as error:
                 # The store may be away for a while: deadlines are played once it is back.
-                failures = min(failures + 1, len(TICK_RETRY))
+                failures = min(failures + 1, len(self.tick_retry))
                 log.warning("%s: deadlines could not be played: %s", self.port.platform, error)
-                await asyncio.sleep(TICK_RETRY[failures - 1])
+                await asyncio.sleep(self.tick_retry[failures - 1])
 
     async def deliver(self, out: Sequence[Outbound]) -> None:
         """Queue messages and wait until they were delivered (or given up on)."""
@@ -283,49 +285,65 @@ class Runner:
             await self.port.answer(item.to, item.text)
 
     async def _to_room(self, item: ToRoom) -> None:
-        chat = chat_of(item)
-        if item.slot is None:
-            await self.port.send(item.room, item.message)
-            return
-        shown = self.service.store.load_view(self.port.platform, chat, item.slot)
-        wanted = digest(item.message)
-        if shown is not None and not item.fresh and self.port.capabilities.edits:
-            if shown.digest == wanted:
-                return
-            try:
-                await self.port.edit(item.room, shown.message_id, item.message)
-                self._shown(chat, item.slot, ShownView(shown.message_id, wanted))
-                return
-            except MessageGone:
-                pass
-        message_id = await self.port.send(item.room, item.message)
-        self._shown(chat, item.slot, ShownView(message_id, wanted))
+        room = item.room
+
+        async def edit(message_id: str, message: Message) -> None:
+            await self.port.edit(room, message_id, message)
+
+        async def send(message: Message) -> str:
+            return await self.port.send(room, message)
+
+        await self._in_slot(chat_of(item), item.slot, item.message, item.fresh, send, edit)
 
     async def _to_player(self, item: ToPlayer) -> None:
-        chat = chat_of(item)
-        wanted = digest(item.message)
+        user = item.user_id
+
+        async def edit(message_id: str, message: Message) -> None:
+            await self.port.edit_private(user, message_id, message)
+
+        async def send(message: Message) -> str:
+            return await self.port.send_private(user, message)
+
         try:
-            shown = None
-            if item.slot is not None:
-                shown = self.service.store.load_view(self.port.platform, chat, item.slot)
-            if shown is not None and not item.fresh:
-                if shown.digest == wanted:
-                    return
-                if self.port.capabilities.edits:
-                    try:
-                        await self.port.edit_private(item.user_id, shown.message_id, item.message)
-                        self._shown(chat, item.slot, ShownView(shown.message_id, wanted))
-                        return
-                    except MessageGone:
-                        pass
-            message_id = await self.port.send_private(item.user_id, item.message)
+            replaced = await self._in_slot(
+                chat_of(item), item.slot, item.message, item.fresh, send, edit
+            )
         except Unreachable:
             await self._tell_unreachable(item)
             return
-        self._shown(chat, item.slot, ShownView(message_id, wanted))
-        if shown is not None and item.retired is not None and self.port.capabilities.edits:
-            await self._retire(item.user_id, shown.message_id, item.retired)
-        self._told_unreachable.discard((item.room, item.user_id))
+        if replaced is not None and item.retired is not None and self.port.capabilities.edits:
+            await self._retire(user, replaced, item.retired)
+        self._told_unreachable.discard((item.room, user))
+
+    async def _in_slot(
+        self,
+        chat: str,
+        slot: str | None,
+        message: Message,
+        fresh: bool,
+        send: Callable[[Message], Awaitable[str]],
+        edit: Callable[[str, Message], Awaitable[None]],
+    ) -> str | None:
+        """Show a message in its slot: nothing if the slot shows it already, an edit of the
+        slot's message where the platform can edit, else (or `fresh`) a new message. Returns
+        the id of the message a new one replaced, if any."""
+        wanted = digest(message)
+        shown = (
+            None if slot is None else self.service.store.load_view(self.port.platform, chat, slot)
+        )
+        if shown is not None and not fresh:
+            if shown.digest == wanted:
+                return None
+            if self.port.capabilities.edits:
+                try:
+                    await edit(shown.message_id, message)
+                    self._shown(chat, slot, ShownView(shown.message_id, wanted))
+                    return None
+                except MessageGone:
+                    pass
+        message_id = await send(message)
+        self._shown(chat, slot, ShownView(message_id, wanted))
+        return None if shown is None else shown.message_id
 
     async def _retire(self, user_id: str, message_id: str, retired: Message) -> None:
         """The slot's previous message becomes a short line without buttons (best effort:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from ..actions import Action, Harvest
+from ..actions import Action, BuyField, Harvest
 from ..cards import Variety
 from ..notation import action_text
 from ..state import Step
@@ -20,7 +20,6 @@ from .ports import Capabilities
 from .render import (
     action_label,
     hand_message,
-    planted_variety,
     result_html,
     result_text,
     table_html,
@@ -126,9 +125,10 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
         action: game_payload(session.game_id, token, action_text(action))
         for action in legal.actions
     }
-    plantings = [a for a in legal.actions if planted_variety(a, view) is not None]
+    # A sale is forced when selling is all the player may do (his front card fits no field).
+    forced = all(isinstance(a, Harvest | BuyField) for a in legal.actions)
     for action in legal.actions:
-        if isinstance(action, Harvest) and plantings:
+        if isinstance(action, Harvest) and not forced:
             # Selling cannot be undone and is not needed now: it is asked again first.
             payload_of[action] = game_payload(
                 session.game_id, token, f"{ASK} {action_text(action)}"

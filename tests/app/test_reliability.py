@@ -329,13 +329,9 @@ def test_the_deadline_loop_goes_on_after_the_store_failed_once(tmp_path: Path) -
         return tick(now)
 
     table.service.tick = failing_once  # type: ignore[method-assign]
-    table.runner.retry_delays = ()
+    table.runner.tick_retry = (0.01,)
 
     async def run_for_a_moment() -> None:
-        import bohnanza.adapters.runner as runner_module
-
-        runner_module.TICK_RETRY = (0.01,)  # type: ignore[misc]
-        table.runner._wake.set()
         loop = asyncio.create_task(table.runner.run_deadlines())
         while calls["n"] < 3:
             table.runner._wake.set()

@@ -278,6 +278,14 @@ def _hand(tr: Translator, view: PlayerView, names: Sequence[str], markup: Markup
     else:
         cards = markup.italic(markup.text(tr.gettext("empty")))
     lines = [markup.fill(tr.gettext("Your hand (front first): {cards}"), cards=cards)]
+    if view.face_up:
+        lines.append(
+            markup.fill(tr.gettext("Face-up: {beans}"), beans=beans(tr, view.face_up, markup))
+        )
+    if view.offered:
+        lines.append(
+            markup.fill(tr.gettext("On offer: {beans}"), beans=beans(tr, view.offered, markup))
+        )
     mine = view.seats[seat]
     if mine.set_aside:
         aside = " · ".join(f"{i}. {markup.bean(tr, v)}" for i, v in enumerate(mine.set_aside, 1))
@@ -392,13 +400,13 @@ def hand_message(
 ) -> Message:
     """The private message of one player: his view and his legal actions as buttons."""
     heading = tr.gettext("Game {game}").format(game=game_id)
-    text = heading + "\n" + hand_text(tr, view, names)
-    html = HTML.bold(HTML.text(heading)) + "\n" + hand_html(tr, view, names)
-    if legal.trade is not None:
-        hint = tr.gettext(
-            "Trade: offer PLAYER CARDS [for BEANS], e.g. 'offer 2 1 3 for soy' (cards by hand "
-            "position, f1 for face-up card 1)"
+    text, html = heading, HTML.bold(HTML.text(heading))
+    if not view.is_over:
+        step = tr.gettext("turn {turn} · {step}").format(
+            turn=view.turn, step=tr.gettext(STEP_NAMES[view.step])
         )
-        text += "\n" + hint
-        html += "\n" + HTML.italic(HTML.text(hint))
+        moment = f"{step} · {names[view.active]}"
+        text, html = f"{text}\n{moment}", f"{html}\n{HTML.text(moment)}"
+    text += "\n" + hand_text(tr, view, names)
+    html += "\n" + hand_html(tr, view, names)
     return Message(text, action_buttons(tr, legal, view, payload_of), html=html)

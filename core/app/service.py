@@ -16,7 +16,7 @@ from typing import Any
 from ..actions import AcceptTrade, Action
 from ..audit import audit_game
 from ..errors import IllegalActionError
-from ..notation import NotationError, parse_action
+from ..notation import NotationError, action_text, parse_action
 from ..ports import (
     FINISHED,
     IN_PROGRESS,
@@ -31,23 +31,27 @@ from ..ports import (
 )
 from ..table_setup import setup_for
 from . import turns
-from .commands import GAME_VERBS, LOBBY_VERBS, help_text
+from .commands import GAME_VERBS, LOBBY_VERBS, STANDINGS_VERBS, help_text
 from .i18n import English, Translator
 from .inbound import MAX_TEXT, Inbound
 from .lobby import Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
+from .picker import PICK, SEND, draft_commands
 from .ports import Capabilities, ChatStore
 from .refusals import refusal
 from .render import hand_text
 from .session import GameSession, new_controls, resume_game
+from .standings import standings_answer
 from .story import StoryKeeper
 from .updates import (
     ASK,
     BACK,
     CHAIN,
-    confirmation,
+    current_draft,
     hand_updates,
     retired_text,
+    screen_message,
+    screen_moment,
     table_message,
     table_slot,
     table_update,
@@ -305,11 +309,13 @@ class ChatService:
             return [Reply(inbound, help_text(tr))]
         if verb == "help":
             return [Reply(inbound, help_text(tr))]
+        if verb in STANDINGS_VERBS:
+            return [Reply(inbound, standings_answer(tr, self.store, self.platform, inbound, verb))]
         if verb == "set" and len(words) >= 2 and words[1].lower() == "notify":
             return self._notify_setting(inbound, words[2:], now)
         if verb in LOBBY_VERBS:
             return self._lobby(inbound, verb, words[1:], now)
-        if verb in GAME_VERBS or verb.startswith("#"):
+        if verb in GAME_VERBS or verb.startswith("#") or verb.isdigit():
             return self._game_command(inbound, words, now)
         return [Reply(inbound, tr.gettext("Unknown command. Send 'help' for the list."))]
 
@@ -337,6 +343,10 @@ class ChatService:
             return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
         if kind != "g" or len(words) < 4:
             return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+        if words[3] == PICK:
+            # The draft is checked against the game as it is: others' offers may come and go
+            # while a player ticks his cards.
+            return self._pick(session, seat, inbound, " ".join(words[4:]))
         if words[2] != session.token(seat):
             # Never a dead end: the player gets the moment as it is now, with its buttons.
             return [
@@ -351,8 +361,50 @@ class ChatService:
         if words[3] == ASK and len(words) > 4:
             return self._confirm(session, seat, inbound, " ".join(words[4:]))
         if words[3] == BACK:
-            return [*self._private_view(session, seat), Reply(inbound, "↩")]
+            session.seats[seat].screen = None
+            return self._private_view(session, seat)
+        if words[3] == SEND:
+            return self._send_offer(session, seat, inbound, " ".join(words[4:]), now)
         return self._act(session, seat, inbound, " ".join(words[3:]), now)
+
+    def _show_screen(self, session: GameSession, seat: int, screen: str | None) -> None:
+        control = session.seats[seat]
+        control.screen = screen
+        if screen is not None:
+            control.screen_at = screen_moment(session, seat, screen)
+
+    def _pick(
+        self, session: GameSession, seat: int, inbound: Inbound, draft: str
+    ) -> list[Outbound]:
+        """The trade picker with the draft of the button pressed."""
+        tr = self.translator(session.language)
+        if current_draft(session, seat, draft) is None:
+            self._show_screen(session, seat, None)
+            return [
+                *self._private_view(session, seat),
+                Reply(inbound, tr.gettext("That offer cannot be made now.")),
+            ]
+        self._show_screen(session, seat, f"{PICK} {draft}")
+        return self._private_view(session, seat)
+
+    def _send_offer(
+        self, session: GameSession, seat: int, inbound: Inbound, words: str, now: datetime
+    ) -> list[Outbound]:
+        """Make the offer the player built: to one partner, to each possible partner, or as
+        the counter of an offer made to him."""
+        tr = self.translator(session.language)
+        draft = current_draft(session, seat, words)
+        options = session.legal(seat).trade
+        if draft is None or options is None:
+            self._show_screen(session, seat, None)
+            return [
+                *self._private_view(session, seat),
+                Reply(inbound, tr.gettext("That offer cannot be made now.")),
+            ]
+        self._show_screen(session, seat, None)
+        return self._act(
+            session, seat, inbound, CHAIN.join(draft_commands(draft, options.partners)), now
+        )
 
     def _confirm(
         self, session: GameSession, seat: int, inbound: Inbound, command: str
@@ -365,11 +417,8 @@ class ChatService:
             session.game.check(action)
         except (NotationError, IllegalActionError):
             return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-        out = self._private_view(session, seat)
-        asked = confirmation(session, seat, tr, self.capabilities, action)
-        return [replace(o, message=asked) if isinstance(o, ToPlayer) else o for o in out] + [
-            Reply(inbound, "?")
-        ]
+        self._show_screen(session, seat, f"{ASK} {action_text(action)}")
+        return self._private_view(session, seat)
 
     def _session_by_id(self, game_id: str) -> GameSession | None:
         for session in self.games.values():
@@ -653,6 +702,8 @@ class ChatService:
         if back:
             return back + self._game_command(inbound, words, now)
         verb = words[0].lower()
+        if verb.isdigit() and len(words) == 1:
+            return self._numbered_choice(session, seat, inbound, int(verb), now)
         if verb == "table":
             if inbound.private:
                 # Asked in private: answered there, not posted to the whole room.
@@ -663,6 +714,32 @@ class ChatService:
                 return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
             return self._hand_privately(session, seat, inbound)
         return self._act(session, seat, inbound, " ".join(words), now)
+
+    def _numbered_choice(
+        self, session: GameSession, seat: int, inbound: Inbound, number: int, now: datetime
+    ) -> list[Outbound]:
+        """A number answers the player's private message where buttons are numbered lines:
+        it presses that button, and the message that follows is posted anew, below it."""
+        tr = self.translator(session.language)
+        buttons = [b for row in screen_message(session, seat, tr).buttons for b in row]
+        if not 1 <= number <= len(buttons):
+            return [
+                Reply(
+                    inbound,
+                    tr.gettext("There is no choice {number} in your private message.").format(
+                        number=number
+                    ),
+                )
+            ]
+        payload = buttons[number - 1].payload
+        out = self._button(replace(inbound, text=payload), payload.split(), now)
+        retired = Message(retired_text(session, tr))
+        return [
+            replace(o, fresh=True, retired=retired)
+            if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
+            else o
+            for o in out
+        ]
 
     def _hand_privately(self, session: GameSession, seat: int, inbound: Inbound) -> list[Outbound]:
         """The player's private message sent again, and a word where he asked."""
@@ -725,6 +802,7 @@ class ChatService:
         """A player's command in his game: applied, answered by bots, shown to all."""
         tr = self.translator(session.language)
         out: list[Outbound] = []
+        session.seats[seat].screen = None
         if command.strip().lower() == "pass":
             if session.state.step.value != "trade" or seat == session.state.active:
                 return [*out, Reply(inbound, tr.gettext("There is no trading to pass on now."))]

@@ -78,6 +78,12 @@ class SeatControl:
     whenever what he sees changes)."""
     due: bool = False
     """A decision fell to the seat through someone else's move, and he was not told yet."""
+    screen: str | None = None
+    """What the player's private message shows instead of the game: a question ('ask' and the
+    move) or the offer he is building ('pick' and the draft); memory only."""
+    screen_at: str = ""
+    """The moment the screen belongs to (the seat's token for a question, the turn for an
+    offer); the screen is forgotten once the game moved past it."""
 
     @property
     def is_human(self) -> bool:

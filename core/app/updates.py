@@ -7,15 +7,27 @@ Each player's private message is renewed whenever what he sees or may do has cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
 from ..actions import Action, BuyField, Harvest
 from ..cards import Variety
-from ..notation import action_text
+from ..notation import NotationError, action_text, parse_action
 from ..state import Step
 from .i18n import Translator, bean_name
 from .messages import Button, Message, Outbound, ToPlayer, ToRoom
+from .picker import (
+    ANYONE,
+    PICK,
+    Draft,
+    draft_line,
+    fitting,
+    offer_buttons,
+    parse_draft,
+    picker_buttons,
+    target_name,
+)
 from .ports import Capabilities
 from .render import (
     action_label,
@@ -117,7 +129,104 @@ def table_update(
 
 
 def private_message(session: GameSession, seat: int, tr: Translator, caps: Capabilities) -> Message:
-    """What one player sees privately, with his moves as buttons (or listed, without buttons)."""
+    """What one player sees privately, with his moves as buttons (numbered, where the platform
+    has no buttons): the game, a question he was asked, or the offer he is building."""
+    message = screen_message(session, seat, tr)
+    if not caps.buttons:
+        message = numbered(tr, message)
+    return replace(message, text=message.text[: caps.max_text])
+
+
+def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
+    """The player's current screen with its buttons, whatever the platform shows of them."""
+    control = session.seats[seat]
+    screen = control.screen or ""
+    if screen and control.screen_at != screen_moment(session, seat, screen):
+        control.screen = None
+        screen = ""
+    verb, _, rest = screen.partition(" ")
+    if verb == ASK:
+        action = asked_action(session, seat, rest)
+        if action is not None:
+            return confirmation(session, seat, tr, action)
+    if verb == PICK:
+        draft = current_draft(session, seat, rest)
+        if draft is not None:
+            return _picker_message(session, seat, tr, draft)
+    return play_message(session, seat, tr)
+
+
+def screen_moment(session: GameSession, seat: int, screen: str) -> str:
+    """A question holds while nothing changed for the seat; an offer being built holds for
+    the rest of the trading of that turn."""
+    if screen.startswith(PICK):
+        return f"{session.state.turn}"
+    return session.token(seat)
+
+
+def numbered(tr: Translator, message: Message) -> Message:
+    """Buttons as numbered lines, for a platform without buttons: the player answers with
+    the number."""
+    buttons = [button for row in message.buttons for button in row]
+    if not buttons:
+        return replace(message, buttons=())
+    for number, button in enumerate(buttons, 1):
+        message = message.with_line(f"{number} · {button.label}")
+    message = message.with_line(tr.gettext("Answer with a number."))
+    return replace(message, buttons=())
+
+
+def asked_action(session: GameSession, seat: int, command: str) -> Action | None:
+    """The move a question is about, while it is still legal."""
+    try:
+        action = parse_action(command, seat)
+    except NotationError:
+        return None
+    return action if action in session.legal(seat).actions else None
+
+
+def current_draft(session: GameSession, seat: int, words: str) -> Draft | None:
+    """The offer being built, while it still fits the game (its partner trades, the offer it
+    counters is open); ticks on cards that have gone are dropped."""
+    try:
+        draft = parse_draft(words.split())
+    except (ValueError, KeyError):
+        return None
+    state = session.state
+    options = session.legal(seat).trade
+    if options is None:
+        return None
+    if draft.target == ANYONE:
+        fits = seat == state.active and len(options.partners) > 1
+    elif draft.counter is not None:
+        offer = state.offers.get(draft.counter)
+        fits = offer is not None and offer.receiver == seat
+    else:
+        fits = draft.partner in options.partners
+    if not fits:
+        return None
+    return fitting(draft, options.hand_size, options.face_up)
+
+
+def _payload_of(session: GameSession, seat: int) -> Callable[[str], str]:
+    token = session.token(seat)
+    return lambda command: game_payload(session.game_id, token, command)
+
+
+def _picker_message(session: GameSession, seat: int, tr: Translator, draft: Draft) -> Message:
+    view = session.view(seat)
+    face_up = view.face_up if seat == view.active else ()
+    proposers = {offer.id: offer.proposer for offer in view.offers}
+    to = target_name(tr, draft, session.names, proposers)
+    shown = play_message(session, seat, tr)
+    line = draft_line(tr, draft, view.hand, face_up, to)
+    payload = _payload_of(session, seat)
+    rows = picker_buttons(tr, draft, view.hand, face_up, session.game.players, payload)
+    return replace(shown.with_line(line), buttons=rows, alert=False)
+
+
+def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
+    """The player's view of the game, with his legal moves as buttons."""
     view = session.view(seat)
     legal = session.legal(seat)
     token = session.token(seat)
@@ -146,13 +255,14 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
     ):
         extra.append(Button(tr.gettext("No trade"), game_payload(session.game_id, token, "pass")))
     rows = message.buttons + ((tuple(extra),) if extra else ())
-    if not caps.buttons:
-        commands = [action_text(a) for a in legal.actions] + (["pass"] if extra else [])
-        if commands:
-            may = tr.gettext("You may: {commands}").format(commands=" | ".join(commands))
-            message = message.with_line(may)
-        return replace(message, text=message.text[: caps.max_text], buttons=())
-    return replace(message, text=message.text[: caps.max_text], buttons=rows)
+    if legal.trade is not None:
+        counters = tuple(
+            offer.id for offer in view.offers if offer.receiver == seat and not offer.stale
+        )
+        rows += offer_buttons(
+            tr, legal.trade.partners, session.names, counters, _payload_of(session, seat)
+        )
+    return replace(message, buttons=rows)
 
 
 def _with_stop_buttons(
@@ -208,13 +318,11 @@ def _plant_all(
     return ((Button(label, game_payload(session.game_id, token, commands)),),)
 
 
-def confirmation(
-    session: GameSession, seat: int, tr: Translator, caps: Capabilities, action: Action
-) -> Message:
+def confirmation(session: GameSession, seat: int, tr: Translator, action: Action) -> Message:
     """The player's message asking whether to make a move that cannot be undone."""
     view = session.view(seat)
     token = session.token(seat)
-    shown = private_message(session, seat, tr, caps)
+    shown = play_message(session, seat, tr)
     question = tr.gettext("{move}? It cannot be undone.").format(
         move=action_label(tr, action, view)
     )
@@ -240,11 +348,16 @@ def hand_updates(
             continue
         control = session.seats[seat]
         # Every open offer is shown to every player, so a change to any offer renews them all.
-        key = f"{session.token(seat)} {sorted(session.state.offers)} {control.passed}"
+        key = (
+            f"{session.token(seat)} {sorted(session.state.offers)} {control.passed} "
+            f"{control.screen}"
+        )
         changed = session.hand_tokens.get(seat) != key
         alert = _alerts(session, seat, changed)
         if not changed and not (force and seat in force) and not alert:
             continue
+        if alert:
+            control.screen = None  # the decision that fell to him comes first
         session.hand_tokens[seat] = key
         message = private_message(session, seat, tr, caps)
         out.append(

@@ -13,6 +13,9 @@ DEFAULT_TURN_SECONDS = 3600
 """How long a player has for each decision unless the game says otherwise (0: no deadline)."""
 MAX_TURN_SECONDS = 7 * 24 * 3600
 MIN_TURN_SECONDS = 30
+DEFAULT_TRADE_WINDOW_SECONDS = 120
+"""How long a bot on turn keeps trading open for people, unless the game says otherwise."""
+MAX_TRADE_WINDOW_SECONDS = 3600
 
 
 class LobbyError(ValueError):
@@ -33,6 +36,7 @@ class Lobby:
     seats: list[SeatIdentity] = field(default_factory=list)
     language: str = "en"
     turn_seconds: int = DEFAULT_TURN_SECONDS
+    trade_window_seconds: int = DEFAULT_TRADE_WINDOW_SECONDS
 
     def seat_of(self, user_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -79,9 +83,15 @@ class Lobby:
             self.language = value
         elif name in ("deadline", "time"):
             self.turn_seconds = parse_duration(value)
+        elif name in ("trade-window", "trade_window", "window"):
+            seconds = parse_duration(value)
+            if not MIN_TURN_SECONDS <= seconds <= MAX_TRADE_WINDOW_SECONDS:
+                raise LobbyError("A trading window is between 30 seconds and 1 hour.")
+            self.trade_window_seconds = seconds
         else:
             raise LobbyError(
-                "Options: lang ({languages}), deadline (e.g. 90s, 10m, 2h, off).",
+                "Options: lang ({languages}), deadline (e.g. 90s, 10m, 2h, off), "
+                "trade-window (e.g. 2m).",
                 languages="/".join(LANGUAGES),
             )
 

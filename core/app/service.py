@@ -34,12 +34,12 @@ from . import turns
 from .commands import GAME_VERBS, LOBBY_VERBS, STANDINGS_VERBS, help_text
 from .i18n import English, Translator
 from .inbound import MAX_TEXT, Inbound
-from .lobby import Lobby, LobbyError, format_duration
+from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
 from .picker import PICK, SEND, draft_commands
 from .ports import Capabilities, ChatStore
 from .refusals import refusal
-from .render import hand_text
+from .render import hand_text, relative_time
 from .session import GameSession, new_controls, resume_game
 from .standings import standings_answer
 from .story import StoryKeeper
@@ -55,6 +55,7 @@ from .updates import (
     table_message,
     table_slot,
     table_update,
+    waited_for,
 )
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -236,6 +237,9 @@ class ChatService:
             room=str(options["room"]),
             language=str(options.get("language", "en")),
             turn_seconds=int(options.get("turn_seconds", 0)),
+            trade_window_seconds=int(
+                options.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)
+            ),
             game=game,
             seats=new_controls(stored.game.seats, rng),
             rng=rng,
@@ -588,11 +592,17 @@ class ChatService:
                     count=len(lobby.seats)
                 ),
                 tr.gettext("Players: {names}").format(names=names),
-                tr.gettext("Language: {language} · deadline per move: {deadline}").format(
-                    language=lobby.language, deadline=format_duration(lobby.turn_seconds)
+                tr.gettext(
+                    "Language: {language} · deadline per move: {deadline} · a bot trades for "
+                    "{window}"
+                ).format(
+                    language=lobby.language,
+                    deadline=format_duration(lobby.turn_seconds),
+                    window=format_duration(lobby.trade_window_seconds),
                 ),
                 tr.gettext(
-                    "join · leave · bot · bot remove · set lang L · set deadline 10m · start"
+                    "join · leave · bot · bot remove · set lang L · set deadline 10m · "
+                    "set trade-window 2m · start"
                 ),
             ]
         )
@@ -616,6 +626,7 @@ class ChatService:
             "room": lobby.room,
             "language": lobby.language,
             "turn_seconds": lobby.turn_seconds,
+            "trade_window_seconds": lobby.trade_window_seconds,
         }
         tr = self.translator(lobby.language)
         try:
@@ -661,6 +672,33 @@ class ChatService:
                     Message(tr.gettext("The game moved on meanwhile; look at it again and retry.")),
                 ),
             ]
+
+    def _trade_reminders(
+        self, session: GameSession, tr: Translator, now: datetime
+    ) -> list[Outbound]:
+        """Half-way through a bot's trading window, each person it waits for is told once
+        (a notifying message, unless he turned notifications off)."""
+        at = turns.trade_reminder_at(session)
+        window = session.trade_window_until
+        if at is None or window is None or at > now or window <= now:
+            return []
+        session.trade_reminded = True
+        state = session.state
+        text = tr.gettext(
+            "Game {game}: {bot} trades; trading closes {time}. Make an offer or tap No trade."
+        ).format(
+            game=session.game_id,
+            bot=session.names[state.active],
+            time=relative_time(tr, (window - now).total_seconds()),
+        )
+        out: list[Outbound] = []
+        for seat in waited_for(session):
+            control = session.seats[seat]
+            if seat == state.active or not control.is_human or control.stand_in:
+                continue
+            alert = control.notify != "off"
+            out.append(ToPlayer(control.identity.user_id, Message(text, alert=alert), session.room))
+        return out
 
     def _new_game_id(self) -> str:
         """A random id; the store refuses one that is taken (DuplicateGame), and `_start`
@@ -973,14 +1011,16 @@ class ChatService:
                     ToPlayer(
                         control.identity.user_id,
                         Message(
-                            tr.gettext("Game {game}: your move is due by {time}.").format(
-                                game=session.game_id, time=deadline.strftime("%H:%M UTC")
+                            tr.gettext("Game {game}: your move is due {time}.").format(
+                                game=session.game_id,
+                                time=relative_time(tr, (deadline - now).total_seconds()),
                             ),
                             alert=control.notify != "off",
                         ),
                         session.room,
                     )
                 )
+        out += self._trade_reminders(session, tr, now)
         for seat in turns.due_defaults(session, now):
             if seat not in turns.due_defaults(session, now):
                 continue  # an earlier default has already settled it
@@ -1022,6 +1062,7 @@ def _lobby_data(lobby: Lobby) -> dict[str, Any]:
         "creator": lobby.creator,
         "language": lobby.language,
         "turn_seconds": lobby.turn_seconds,
+        "trade_window_seconds": lobby.trade_window_seconds,
         "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
     }
 
@@ -1034,6 +1075,7 @@ def _lobby_from(data: dict[str, Any]) -> Lobby:
         seats=[SeatIdentity(*seat) for seat in data["seats"]],
         language=str(data["language"]),
         turn_seconds=int(data["turn_seconds"]),
+        trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
     )
 
 

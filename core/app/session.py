@@ -109,6 +109,10 @@ class GameSession:
     table_key: tuple[object, ...] | None = None
     hand_tokens: dict[int, str] = field(default_factory=dict)
     trade_window_until: datetime | None = None
+    trade_window_seconds: int = 120
+    """How long a bot on turn keeps trading open for people (the game's option)."""
+    trade_reminded: bool = False
+    """The people a bot's trading window waits for were reminded at its half."""
     unsaved: list[StoredAction] = field(default_factory=list)
     """Actions applied but not yet stored: a player's move and the bots' answers to it are
     stored together, in one transaction, before anyone is told of them."""
@@ -225,6 +229,7 @@ class GameSession:
         data: dict[str, object] = {
             "seats": seats,
             "trade_window_until": _moment_text(self.trade_window_until),
+            "trade_reminded": self.trade_reminded,
         }
         return ChatState(data, len(self.game.actions))
 
@@ -249,6 +254,7 @@ class GameSession:
                 control.reminded = data.get("reminded") is True
         if current:
             self.trade_window_until = _moment(state.data.get("trade_window_until"))
+            self.trade_reminded = state.data.get("trade_reminded") is True
         self.saved_state = dict(state.data) if current else None
         return current
 

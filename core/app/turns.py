@@ -17,7 +17,6 @@ from .session import GameSession
 
 MISSES_BEFORE_STAND_IN = 2
 """Deadlines a player may miss in a row before a bot plays his seat until he returns."""
-TRADE_WINDOW = timedelta(minutes=2)
 """How long a bot on turn keeps trading open for people (or the deadline, if shorter)."""
 MAX_BOT_ACTIONS = 5_000
 """A bound on bot moves in one go: a whole game between bots is far below it."""
@@ -108,9 +107,17 @@ def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:
 def trade_window(session: GameSession) -> timedelta:
     """How long a bot on turn keeps trading open for people: short (a bot never holds the
     table for a whole deadline), and never longer than the game's deadline."""
+    window = timedelta(seconds=session.trade_window_seconds)
     if session.turn_seconds:
-        return min(TRADE_WINDOW, timedelta(seconds=session.turn_seconds))
-    return TRADE_WINDOW
+        return min(window, timedelta(seconds=session.turn_seconds))
+    return window
+
+
+def trade_reminder_at(session: GameSession) -> datetime | None:
+    """Half-way through a bot's trading window, the people it waits for are reminded once."""
+    if session.trade_window_until is None or session.trade_reminded:
+        return None
+    return session.trade_window_until - trade_window(session) / 2
 
 
 def close_trade_window(session: GameSession) -> None:
@@ -119,6 +126,7 @@ def close_trade_window(session: GameSession) -> None:
     state = session.state
     if state.step is not Step.TRADE or session.seats[state.active].bot is None:
         session.trade_window_until = None
+        session.trade_reminded = False
 
 
 def resume_trade_window(session: GameSession, since: datetime) -> None:
@@ -186,4 +194,7 @@ def next_wakeup(session: GameSession) -> datetime | None:
             moments.append(deadline)
     if session.trade_window_until is not None:
         moments.append(session.trade_window_until)
+    reminder = trade_reminder_at(session)
+    if reminder is not None:
+        moments.append(reminder)
     return min(moments, default=None)

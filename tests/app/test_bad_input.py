@@ -47,7 +47,7 @@ def assert_refused(table: Table, user: str, answer: str, say: object) -> None:
 
 UNKNOWN = "Unknown command. Send 'help' for the list."
 NOT_UNDERSTOOD = "I did not understand that. Send 'help' for the commands."
-OPTIONS = "Options: lang (en/it/ru/de), deadline (e.g. 90s, 10m, 2h, off)."
+OPTIONS = "Options: lang (en/it/ru/de), deadline (e.g. 90s, 10m, 2h, off), trade-window (e.g. 2m)."
 STALE_BUTTON = "That button was from an earlier moment: here is the game as it stands now."
 
 
@@ -205,10 +205,10 @@ def assert_lobby_refused(table: Table, people: People, user: str, text: str, ans
         (
             "ann",
             "set colour red",
-            "Options: lang (en/it/ru/de), deadline (e.g. 90s, 10m, 2h, off).",
+            OPTIONS,
         ),
         ("ann", "set lang", "Write: set lang it, or set deadline 10m."),
-        ("ann", "bot cheater", "Unknown bot strategy; choose one of: random, heuristic."),
+        ("ann", "bot cheater", "Unknown bot strategy; choose one of: random, heuristic, expert."),
         ("ann", "bot remove", "There is no bot to remove."),
         ("bob", "bot", "Join the game first."),
         ("bob", "leave", "You have not joined this game."),

@@ -50,13 +50,13 @@ def test_a_player_is_reminded_once_before_his_deadline(tmp_path: Path) -> None:
     assert table.service.next_wakeup() == START + timedelta(minutes=7, seconds=30)
 
     tick_at(table, timedelta(minutes=7))
-    assert not any("due by" in t for t in table.port.private_texts("ann"))
+    assert not any("is due" in t for t in table.port.private_texts("ann"))
     tick_at(table, timedelta(minutes=7, seconds=30))
     tick_at(table, timedelta(minutes=8))
 
-    reminders = [t for t in table.port.private_texts("ann") if "due by" in t]
-    assert reminders == [f"Game {game_id}: your move is due by 09:10 UTC."]
-    assert not any("due by" in t for t in table.port.private_texts("bob"))
+    reminders = [t for t in table.port.private_texts("ann") if "is due" in t]
+    assert reminders == [f"Game {game_id}: your move is due in 2 min."]
+    assert not any("is due" in t for t in table.port.private_texts("bob"))
     assert table.action_count(game_id) == 0
 
 
@@ -185,6 +185,12 @@ def test_each_bot_on_turn_keeps_trading_open_for_people(tmp_path: Path) -> None:
     asyncio.run(until_bot_one_trades())
     session = table.session("g1")
     assert session.state.step is Step.TRADE
+    half = table.service.next_wakeup()
+    assert half == START + timedelta(minutes=1)  # Ann is reminded half-way
+    table.clock.set(half)
+    asyncio.run(table.runner.tick())
+    reminded = [t for t in table.port.private_texts("ann") if "trading closes in 1 min" in t]
+    assert len(reminded) == 1
     window = table.service.next_wakeup()
     assert window == START + timedelta(minutes=2)
 
@@ -192,7 +198,7 @@ def test_each_bot_on_turn_keeps_trading_open_for_people(tmp_path: Path) -> None:
     asyncio.run(table.runner.tick())
 
     assert (session.state.active, session.state.step) == (2, Step.TRADE)
-    assert table.service.next_wakeup() == window + timedelta(minutes=2)
+    assert table.service.next_wakeup() == window + timedelta(minutes=1)
 
 
 def test_a_restart_keeps_the_deadline_of_the_pending_move(tmp_path: Path) -> None:
@@ -229,7 +235,7 @@ def test_a_restart_while_a_bot_holds_trading_open_keeps_the_window(tmp_path: Pat
 
     later = table.restarted()
     asyncio.run(later.runner.start())
-    assert later.service.next_wakeup() == last_action + timedelta(minutes=2)
+    assert later.service.next_wakeup() == last_action + timedelta(minutes=1)
     later.clock.set(last_action + timedelta(minutes=2))
     asyncio.run(later.runner.tick())
 
@@ -277,4 +283,40 @@ def test_a_bot_on_turn_holds_trading_two_minutes_at_most_and_the_table_names_the
     assert "Bob" in line and "Ann" not in line
 
     tick_at(table, opened - START + timedelta(minutes=2))
+    assert session.state.active != 1 or session.state.step is not Step.TRADE
+
+
+def test_the_trading_window_of_bots_is_a_game_option_with_a_reminder_at_half(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    asyncio.run(people.say("ann", "new"))
+    for wrong in ("set trade-window off", "set trade-window 2d", "set trade-window soon"):
+        asyncio.run(people.say("ann", wrong))
+        assert "trading window" in table.port.last_answer("ann").lower() or "like 90s" in (
+            table.port.last_answer("ann")
+        )
+    asyncio.run(
+        people.gather("g1", ["ann", "bot", "bob"], ["set deadline off", "set trade-window 4m"])
+    )
+    assert "a bot trades for 4m" in "\n".join(table.port.room_texts("g1"))
+
+    async def until_the_bot_trades() -> None:
+        while table.session("g1").state.active != 1:
+            assert await people.move("g1")
+
+    asyncio.run(until_the_bot_trades())
+    session = table.session("g1")
+    opened = table.clock.now()
+    assert session.trade_window_until == opened + timedelta(minutes=4)
+    asyncio.run(people.say("bob", "pass"))
+
+    tick_at(table, opened - START + timedelta(minutes=2))
+    assert [t for t in table.port.private_texts("ann") if "trading closes in 2 min" in t]
+    assert not [t for t in table.port.private_texts("bob") if "trading closes" in t]
+    tick_at(table, opened - START + timedelta(minutes=3))
+    assert len([t for t in table.port.private_texts("ann") if "trading closes" in t]) == 1
+    assert session.state.active == 1 and session.state.step is Step.TRADE
+    tick_at(table, opened - START + timedelta(minutes=4))
     assert session.state.active != 1 or session.state.step is not Step.TRADE

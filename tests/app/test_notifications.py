@@ -134,7 +134,7 @@ def test_the_reminder_before_a_deadline_notifies(tmp_path: Path) -> None:
 
     asyncio.run(table.runner.tick())
 
-    reminded = [shown for shown in port.private["ann"] if "is due by" in shown.text]
+    reminded = [shown for shown in port.private["ann"] if "is due" in shown.text]
     assert len(reminded) == 1 and reminded[0].history[0].alert
     assert port.log[before:] == [("alert", "ann", False)]
 

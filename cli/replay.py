@@ -7,6 +7,9 @@ told: an altered one is refused in one line naming its first bad action, or, wit
 under a line that says it was altered. `--as` narrates only what that player could see, using the
 engine's own view of that seat. Names and other stored text never reach the terminal as markup or
 control characters.
+
+`--html FILE` writes the game instead as one self-contained HTML page (see `cli/page.py`): a
+spectator's, or with `--as` that player's, in the language of `--lang`.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from bohnanza.core.record import GameRecord, replay_steps
 
 from .errors import fail
 from .narrate import describe, json_printable, printable, render_view
+from .page import check_page_options, write_page
 from .records import read_record
 from .stores import DB_HELP, looks_like_record, opened_store
 from .views import result_json, summary_json, view_json, winners_of
@@ -84,15 +88,41 @@ def replay(
             "--trust", help="Tell a stored game that fails its checks anyway, marked as altered."
         ),
     ] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            help="Write the game as one self-contained HTML page (a spectator's, or --as one "
+            "player's) instead of telling it.",
+        ),
+    ] = None,
+    lang: Annotated[
+        str, typer.Option("--lang", help="The language of the --html page: en, it, ru or de.")
+    ] = "en",
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --html file if it exists.")
+    ] = False,
 ) -> None:
-    """List stored games, or tell one game turn by turn and its final scores."""
+    """List stored games, or tell one game turn by turn and its final scores (or write it as an
+    HTML page with --html)."""
+    if html is not None:
+        check_page_options(html, lang, at, as_json, force)
+    elif lang != "en" or force:
+        fail("--lang and --force are for --html", code=2)
     if looks_like_record(source):
         if game is not None:
             fail(f"{source}: is a record file; --game is for a store")
-        tell(read_record(Path(source)), source, at, as_player, as_json)
+        record = read_record(Path(source))
+        if html is not None:
+            seat = viewer_seat(as_player, [s.name for s in record.seats])
+            write_page(record, source, html, lang, seat, force)
+            return
+        tell(record, source, at, as_player, as_json)
         return
     with opened_store(source) as store:
         if game is None:
+            if html is not None:
+                fail("--html needs --game", code=2)
             if at is not None or as_player is not None:
                 fail("--at and --as need --game")
             show_list(store.list_games(), header_problems(store), as_json)
@@ -100,6 +130,10 @@ def replay(
         stored = store.load_stored(game)
         name = store.name
     record, altered = checked_record(stored, name, trust)
+    if html is not None:
+        seat = viewer_seat(as_player, [s.name for s in record.seats])
+        write_page(record, f"{name}: game {game}", html, lang, seat, force, altered)
+        return
     tell(record, f"{name}: game {game}", at, as_player, as_json, altered)
 
 

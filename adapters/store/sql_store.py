@@ -53,6 +53,8 @@ from bohnanza.core.scoring import GameResult
 
 from .chat_queries import ChatQueries, insert_delivery, write_chat_state
 from .database import display_name, make_engine, prepare_schema, translated_errors
+from .rating_queries import RatingQueries
+from .ratings import rate_finished_game
 from .tables import ActionRow, GameRow, LobbyRow, SeatRow
 
 _GAME_COLUMNS = (
@@ -109,7 +111,7 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore(ChatQueries):
+class SqlGameStore(ChatQueries, RatingQueries):
     """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:
@@ -183,6 +185,8 @@ class SqlGameStore(ChatQueries):
                 connection.execute(insert(SeatRow), _seat_rows(game))
                 if rows:
                     connection.execute(insert(ActionRow), rows)
+                if result is not None:
+                    rate_finished_game(connection, game.game_id)
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
 
@@ -266,6 +270,8 @@ class SqlGameStore(ChatQueries):
                 )
                 if moved.rowcount != 1:
                     raise _GameMovedOn
+                if last.result is not None:
+                    rate_finished_game(connection, game_id)
                 if chat_state is not None:
                     write_chat_state(connection, game_id, chat_state, actions[-1].at)
                 if delivery is not None:
@@ -277,8 +283,11 @@ class SqlGameStore(ChatQueries):
         return Appended(actions[-1].seq, new_hash)
 
     def finish_game(self, game_id: str, result: GameResult) -> None:
-        """Mark a game as ended with its result."""
+        """Mark a game as ended with its result, and rate it (in the same transaction)."""
         with self._transaction(write=True) as connection:
+            status = connection.execute(
+                select(col(GameRow.status)).where(col(GameRow.id) == game_id).with_for_update()
+            ).scalar()
             moved = connection.execute(
                 update(GameRow)
                 .where(col(GameRow.id) == game_id)
@@ -286,6 +295,8 @@ class SqlGameStore(ChatQueries):
             )
             if moved.rowcount != 1:
                 raise UnknownGame(game_id)
+            # A game finished again (a new result) has its boards computed again.
+            rate_finished_game(connection, game_id, again=status == FINISHED)
 
     def _action_count(self, game_id: str) -> int:
         with self._transaction(write=False) as connection:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Text
+from sqlalchemy import DateTime, Double, Index, Text
 from sqlmodel import Field, SQLModel
 
 
@@ -132,3 +132,46 @@ class PlayerSettingsRow(SQLModel, table=True):
     user_id: str = Field(primary_key=True, max_length=255)
     data: str = Field(sa_type=Text)
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class RatingRow(SQLModel, table=True):
+    """One player's standing on one board: a room, or a whole platform (`room` empty).
+
+    Derived from the finished games, never a source of truth: `bohnanza stats --rebuild`
+    computes every row again from the games alone.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "platform", "room", "ordinal"),)
+
+    platform: str = Field(primary_key=True, max_length=40)
+    """The board's platform ('local' for games stored with none: simulated, imported)."""
+    room: str = Field(primary_key=True, max_length=200)
+    """The board's room; empty for the board of the whole platform."""
+    player_platform: str = Field(primary_key=True, max_length=40)
+    player_id: str = Field(primary_key=True, max_length=200)
+    """The player's user id on his platform; for a bot (`player_platform` 'bot'), its strategy."""
+    name: str = Field(max_length=200)
+    kind: str = Field(max_length=10)
+    mu: float = Field(sa_type=Double)
+    sigma: float = Field(sa_type=Double)
+    ordinal: float = Field(sa_type=Double)
+    """mu - 3 sigma: the board's order."""
+    games: int
+    wins: int
+    coins: int
+    """Coins of every game played here, summed (their mean is coins / games)."""
+    last_game_id: str = Field(max_length=200)
+    last_played_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+class RatingBoardRow(SQLModel, table=True):
+    """A board's last rated game, so a game that ends out of order has the board recomputed."""
+
+    __tablename__ = "rating_boards"
+
+    platform: str = Field(primary_key=True, max_length=40)
+    room: str = Field(primary_key=True, max_length=200)
+    games: int
+    last_game_id: str = Field(max_length=200)
+    last_finished_at: datetime = Field(sa_type=DateTime(timezone=True))

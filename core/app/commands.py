@@ -5,6 +5,7 @@ from __future__ import annotations
 from .i18n import Translator
 
 LOBBY_VERBS = frozenset({"new", "join", "leave", "bot", "set", "start", "begin", "cancel"})
+STANDINGS_VERBS = frozenset({"stats", "top"})
 GAME_VERBS = frozenset(
     {
         "plant",
@@ -38,6 +39,7 @@ def help_text(tr: Translator) -> str:
         tr.gettext("start · cancel — start the game or call it off (the opener)"),
         tr.gettext("hand · table — your hand (privately) · the table again"),
         tr.gettext("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
+        tr.gettext("stats · top — your games and rating in this room · its best players"),
         tr.gettext("plant F — plant the front card of your hand in field F"),
         tr.gettext("aside I F — plant set-aside card I in field F (step 3)"),
         tr.gettext("done — end this step: no 2nd planting, end trading"),

@@ -84,4 +84,15 @@ class Reply:
     text: str
 
 
-Outbound = ToRoom | ToPlayer | Reply
+@dataclass(frozen=True)
+class GamePage:
+    """A finished game's replay page, offered in its room as a file (where the platform
+    takes files), with a one-line caption in the room's language."""
+
+    room: str
+    game_id: str
+    language: str
+    caption: str
+
+
+Outbound = ToRoom | ToPlayer | Reply | GamePage

@@ -31,6 +31,9 @@ class Capabilities:
     """Players can ask for their own hand inline (results personal to the one asking)."""
     max_text: int = 4000
     """The longest text one message may hold."""
+    files: bool = False
+    """A file can be sent to a room (`ChatPort.send_file`): the replay page of a finished
+    game is offered there."""
 
 
 class Unreachable(Exception):
@@ -52,6 +55,11 @@ class ChatPort(Protocol):
 
     async def send(self, room: str, message: Message) -> str:
         """Post a message in a room; return its id."""
+        ...
+
+    async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
+        """Post a file in a room (only when `capabilities.files`), named `filename`, with a
+        one-line `caption`, as one message; return its id."""
         ...
 
     async def edit(self, room: str, message_id: str, message: Message) -> None:
@@ -107,6 +115,35 @@ class ShownView:
 
     message_id: str
     digest: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's figures on one board of ratings: a room, or a whole platform (`room` empty)."""
+
+    platform: str
+    room: str
+    player_platform: str
+    """The player's platform ('bot' for a bot, whose `player_id` is its strategy)."""
+    player_id: str
+    name: str
+    kind: str
+    games: int
+    wins: int
+    coins: int
+    """Coins of all his games on the board, summed."""
+    mu: float
+    sigma: float
+    ordinal: float
+    """mu - 3 sigma, the board's order."""
+    place: int
+    """His place on the board, from 1 (players with equal ordinals share one)."""
+    players: int
+    """How many players the board rates."""
+
+    @property
+    def mean_coins(self) -> float:
+        return self.coins / self.games if self.games else 0.0
 
 
 class ChatStore(GameStore, Protocol):
@@ -200,4 +237,13 @@ class ChatStore(GameStore, Protocol):
 
     def drop_lobby(self, platform: str, room: str, version: int) -> bool:
         """Remove a lobby if it is still the version read; False otherwise."""
+        ...
+
+    def standing(self, platform: str, room: str, user_id: str) -> Standing | None:
+        """A player of the platform on the board of a room (`room` empty: of the whole
+        platform); None if he has no finished game there."""
+        ...
+
+    def leaderboard(self, platform: str, room: str, limit: int) -> list[Standing]:
+        """The best `limit` players of a room's board (`room` empty: the platform's)."""
         ...

@@ -16,7 +16,7 @@ from ..cards import Variety
 from ..notation import NotationError, action_text, parse_action
 from ..state import Step
 from .i18n import Translator, bean_name
-from .messages import Button, Message, Outbound, ToPlayer, ToRoom
+from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
 from .picker import (
     ANYONE,
     PICK,
@@ -125,6 +125,9 @@ def table_update(
         view = session.view(None)
         shown = (tr, session.game_id, view, session.names)
         out.append(ToRoom(session.room, Message(result_text(*shown), html=result_html(*shown))))
+        if caps.files:
+            caption = tr.gettext("The whole game to step through in a browser.")
+            out.append(GamePage(session.room, session.game_id, session.language, caption))
     return out
 
 

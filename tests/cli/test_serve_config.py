@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bohnanza.adapters.store.database import SCHEMA_VERSION
+
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 
 
@@ -51,8 +53,10 @@ def test_db_upgrade_makes_an_empty_file_a_store_and_brings_an_old_one_up(tmp_pat
     db.touch()
     first = run("db", "upgrade", str(db))
     assert first.returncode == 0, first.stderr
-    assert first.stdout == f"{db}: created the store at schema version 0003\n"
-    assert run("db", "upgrade", str(db)).stdout == f"{db}: the schema is current (version 0003)\n"
+    version = SCHEMA_VERSION
+    assert first.stdout == f"{db}: created the store at schema version {version}\n"
+    current = run("db", "upgrade", str(db)).stdout
+    assert current == f"{db}: the schema is current (version {version})\n"
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '0099'")
     newer = run("db", "upgrade", str(db))

@@ -1,0 +1,181 @@
+"""The game page in a real headless Chromium, driven by Selenium as a person would use it.
+
+Needs Debian's `chromium` and `chromium-driver` (`.ci/chromium` installs them as root); without
+them these tests are skipped and say so. Nothing is downloaded: Selenium is pointed at the
+system's chromedriver. The final position is saved as `.artifacts/replay-final.png`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bohnanza.adapters.game_page import game_page
+from bohnanza.core.record import GameRecord
+
+from .pages import HOSTILE_NAMES, bot_game, hands_at_every_moment, renamed
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / ".artifacts" / "replay-final.png"
+FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1300,1500",
+)
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="no /usr/bin/chromium and /usr/bin/chromedriver: run .ci/chromium as root "
+    "(apt-get install chromium chromium-driver)",
+)
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    profile = tempfile.mkdtemp(prefix="bohnanza-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def record() -> GameRecord:
+    """A 4-player bot game whose first player has a hostile name."""
+    return renamed(bot_game(4, seed=5), HOSTILE_NAMES[:1])
+
+
+def opened(browser: WebDriver, tmp_path: Path, page: bytes) -> None:
+    path = tmp_path / "game.html"
+    path.write_bytes(page)
+    browser.get(path.as_uri())
+    browser.get_log("browser")  # only what this page logs counts
+
+
+def severe(browser: WebDriver) -> list[str]:
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def press(browser: WebDriver, *keys: str) -> None:
+    browser.find_element(By.TAG_NAME, "body").send_keys(*keys)
+
+
+def shown_at(browser: WebDriver) -> int:
+    return int(browser.find_element(By.ID, "slider").get_attribute("value") or -1)
+
+
+def test_a_spectator_reaches_the_final_scores_with_the_end_key(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    opened(browser, tmp_path, game_page(record))
+    actions = len(record.actions)
+    assert shown_at(browser) == 0
+    assert browser.find_element(By.ID, "slider").get_attribute("max") == str(actions)
+    press(browser, Keys.END)
+    assert shown_at(browser) == actions
+    assert browser.find_element(By.ID, "counter").text == f"Action {actions} of {actions}"
+    result = browser.find_element(By.ID, "result")
+    assert result.is_displayed()
+    scores = {
+        int(item.get_attribute("data-seat") or -1): int(item.get_attribute("data-score") or -1)
+        for item in result.find_elements(By.CSS_SELECTOR, "li")
+    }
+    assert record.result is not None
+    assert scores == dict(enumerate(record.result.scores))
+    winners = ", ".join(record.seats[s].name for s in record.result.winners)
+    assert result.find_element(By.CLASS_NAME, "winner").text == f"Winner: {winners}"
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOT))
+    print(f"the final position: {SCREENSHOT}")
+    assert severe(browser) == []
+
+
+def test_a_spectator_sees_no_hand_at_any_moment(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    opened(browser, tmp_path, game_page(record))
+    assert browser.find_elements(By.ID, "hand") == []
+    for _ in range(8):
+        press(browser, Keys.ARROW_RIGHT)
+        assert browser.find_elements(By.ID, "hand") == []
+        seats = browser.find_elements(By.CSS_SELECTOR, "#seats .seat")
+        assert len(seats) == 4 and all(s.get_attribute("data-hand") for s in seats)
+    assert severe(browser) == []
+
+
+def test_a_hostile_name_shows_as_written(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    opened(browser, tmp_path, game_page(record))
+    first_seat = browser.find_element(By.CSS_SELECTOR, "#seats .seat .who")
+    assert HOSTILE_NAMES[0] in first_seat.text
+    assert browser.execute_script("return document.scripts.length") == 2
+    assert severe(browser) == []
+
+
+def test_a_player_steps_through_his_own_hand(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    seat = 2
+    opened(browser, tmp_path, game_page(record, seat=seat))
+    hands = [moments[seat] for moments in hands_at_every_moment(record)]
+    codes = browser.execute_script(
+        "return JSON.parse(document.getElementById('game-data').textContent).codes"
+    )
+
+    def hand_shown() -> list[str]:
+        cards = browser.find_elements(By.CSS_SELECTOR, "#hand .bean")
+        return [card.get_attribute("data-variety") or "" for card in cards]
+
+    assert hand_shown() == [codes[v] for v in hands[0]]
+    press(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert shown_at(browser) == 3
+    assert hand_shown() == [codes[v] for v in hands[3]]
+    browser.find_element(By.ID, "last").click()
+    assert shown_at(browser) == len(record.actions)
+    browser.find_element(By.ID, "previous").click()
+    assert shown_at(browser) == len(record.actions) - 1
+    assert not browser.find_element(By.ID, "result").is_displayed()
+    assert hand_shown() == [codes[v] for v in hands[-2]]
+    browser.find_element(By.ID, "first").click()
+    browser.find_element(By.ID, "next").click()
+    assert shown_at(browser) == 1
+    press(browser, Keys.HOME)
+    assert shown_at(browser) == 0
+    assert severe(browser) == []
+
+
+def test_the_chart_marker_follows_the_turn_shown(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    opened(browser, tmp_path, game_page(record, "it"))
+    marker = browser.find_element(By.ID, "chart-now")
+    start = float(marker.get_attribute("x1") or 0)
+    press(browser, Keys.END)
+    assert float(marker.get_attribute("x1") or 0) > start + 500
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
+    assert severe(browser) == []

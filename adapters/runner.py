@@ -10,6 +10,10 @@ content): the platform edits the message it last showed, an unchanged message is
 and views that fell behind (a send failed after its retries, or the process stopped between
 storing a move and showing it) are brought up to date on start, when their player next writes,
 and a little later by the deadline loop.
+
+A finished game's page goes to its room as a file, after the result, in the room's outbox; it is
+made from the stored record when its turn comes. Views are derived again, the page never is: one
+that could not be sent after its retries is not sent again.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from bohnanza.adapters.game_page import game_page
+from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import Message, Outbound, Reply, ToPlayer, ToRoom
+from bohnanza.core.app.messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
 from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, ShownView, Unreachable
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
@@ -61,7 +67,7 @@ def chat_of(item: Outbound) -> str:
     """The chat a message goes to: a room ('r:…') or a player's private chat ('u:…')."""
     if isinstance(item, ToPlayer):
         return f"u:{item.user_id}"
-    if isinstance(item, ToRoom):
+    if isinstance(item, ToRoom | GamePage):
         return f"r:{item.room}"
     return f"r:{item.to.room}"
 
@@ -281,8 +287,18 @@ class Runner:
             await self._to_room(item)
         elif isinstance(item, ToPlayer):
             await self._to_player(item)
+        elif isinstance(item, GamePage):
+            await self._game_page(item)
         else:
             await self.port.answer(item.to, item.text)
+
+    async def _game_page(self, item: GamePage) -> None:
+        """The finished game's page, made from its stored record (off the event loop: a long
+        game takes a moment), sent to the room as a file."""
+        record = self.service.store.load_record(item.game_id)
+        language = item.language if item.language in LANGUAGES else "en"
+        page = await asyncio.to_thread(game_page, record, language)
+        await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
 
     async def _to_room(self, item: ToRoom) -> None:
         room = item.room
@@ -417,6 +433,11 @@ class Runner:
                 if not letter.done.done():
                     letter.done.set_result(None)
         return drained
+
+
+def page_filename(game_id: str) -> str:
+    """The name of a game's page as a file."""
+    return f"bohnanza-{game_id}.html"
 
 
 def _merged(older: Outbound, newer: Outbound) -> Outbound:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Bot, ReplyParameters
+from telegram import Bot, InputFile, ReplyParameters
 from telegram.error import BadRequest, Forbidden
 
 from bohnanza.core.app.inbound import Inbound
@@ -23,6 +23,9 @@ from .translate import (
 
 log = logging.getLogger(__name__)
 
+MAX_CAPTION = 1024
+"""The longest caption Telegram takes under a file."""
+
 CAPABILITIES = Capabilities(
     buttons=True,
     edits=True,
@@ -31,6 +34,7 @@ CAPABILITIES = Capabilities(
     personal_answers=True,
     inline_results=True,
     max_text=MAX_TEXT,
+    files=True,
 )
 
 
@@ -59,6 +63,15 @@ class TelegramPort:
         text, mode = text_and_mode(message)
         sent = await self.bot.send_message(
             chat_id=int(room), text=text, parse_mode=mode, reply_markup=keyboard(message)
+        )
+        return str(sent.message_id)
+
+    async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
+        """A document with its caption (paced by the chat's rate limiter, as every request)."""
+        sent = await self.bot.send_document(
+            chat_id=int(room),
+            document=InputFile(data, filename=filename),
+            caption=caption[:MAX_CAPTION] or None,
         )
         return str(sent.message_id)
 

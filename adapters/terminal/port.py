@@ -14,7 +14,9 @@ from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import Capabilities
 
 PLATFORM = "terminal"
-CAPABILITIES = Capabilities(buttons=True, edits=False, private_messages=True, max_text=20_000)
+CAPABILITIES = Capabilities(
+    buttons=True, edits=False, private_messages=True, max_text=20_000, files=False
+)
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""
 
@@ -47,6 +49,10 @@ class TerminalPort:
 
     async def send(self, room: str, message: Message) -> str:
         return self._show("", message)
+
+    async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
+        """Nothing: a terminal takes no files (the replay command writes a game's page)."""
+        return ""
 
     async def edit(self, room: str, message_id: str, message: Message) -> None:
         self._show("", message)

@@ -34,7 +34,7 @@ def help_text(tr: Translator) -> str:
     lines = [
         tr.gettext("Bohnanza commands (numbers count from 1):"),
         tr.gettext("new · join · leave — open, join or leave a game in this room"),
-        tr.gettext("bot [random|heuristic] · bot remove — add or remove a bot"),
+        tr.gettext("bot [random|heuristic|expert] · bot remove — add or remove a bot"),
         tr.gettext("set lang en|it|ru|de · set deadline 10m|2h|off — options (the opener)"),
         tr.gettext("start · cancel — start the game or call it off (the opener)"),
         tr.gettext("hand · table — your hand (privately) · the table again"),

@@ -142,14 +142,16 @@ def picker_buttons(
     rows: list[tuple[Button, ...]] = []
     ups = [
         Button(
-            _ticked(p in draft.face_up, tr.gettext("{bean} (face up)").format(bean=_bean(tr, v))),
+            _ticked(
+                p in draft.face_up, tr.gettext("{bean} (face up)").format(bean=short_bean(tr, v))
+            ),
             payload(f"{PICK} {draft.toggled_face_up(p).words()}"),
         )
         for p, v in enumerate(face_up)
     ]
     cards = [
         Button(
-            _ticked(p in draft.hand, f"{p + 1}. {_bean(tr, v)}"),
+            _ticked(p in draft.hand, f"{p + 1}. {short_bean(tr, v)}"),
             payload(f"{PICK} {draft.toggled_hand(p).words()}"),
         )
         for p, v in enumerate(hand)
@@ -175,7 +177,7 @@ _SEND_LABEL = N_("📨 Send offer")
 _GIFT_LABEL = N_("🎁 Give as a gift")
 
 
-def _bean(tr: Translator, variety: Variety) -> str:
+def short_bean(tr: Translator, variety: Variety) -> str:
     """A short bean name for a button ('Chili' rather than 'Chili Bean')."""
     return tr.gettext(SHORT_NAMES[variety])
 
@@ -186,8 +188,8 @@ def _ticked(on: bool, label: str) -> str:
 
 def _wanted(tr: Translator, variety: Variety, count: int) -> str:
     if not count:
-        return f"+ {_bean(tr, variety)}"
-    return f"✔ {_bean(tr, variety)} x{count}"
+        return f"+ {short_bean(tr, variety)}"
+    return f"✔ {short_bean(tr, variety)} x{count}"
 
 
 def draft_line(
@@ -210,6 +212,53 @@ def draft_line(
     return tr.gettext("Offer to {partner}: {give} for {want}.").format(
         partner=to, give=give, want=want
     )
+
+
+def quick_offers(
+    tr: Translator,
+    seat: int,
+    active: int,
+    hand: tuple[Variety, ...],
+    face_up: tuple[Variety, ...],
+    fields: list[tuple[Variety | None, int]],
+    names: list[str],
+    payload: PayloadOf,
+) -> tuple[tuple[Button, ...], ...]:
+    """One-tap offers of the kind players make most: the player on turn gives away a face-up
+    card or a hand card that fits none of his fields (to anyone), for more of the bean he
+    grows most; another player asks for a face-up card that fits his fields, giving a hand
+    card that fits none."""
+    counts = {v: n for v, n in fields if v is not None and n}
+    grown = sorted(counts, key=lambda v: -counts[v])
+    mine = set(grown)
+    spare = next((p for p, v in enumerate(hand) if v not in mine), None)
+    drafts: list[Draft] = []
+    if seat == active:
+        want = grown[:1]
+        up = next((p for p, v in enumerate(face_up) if v not in mine), None)
+        if up is not None:
+            drafts.append(Draft(ANYONE, face_up=frozenset({up}), want=tuple(want)))
+        if spare is not None:
+            drafts.append(Draft(ANYONE, hand=frozenset({spare}), want=tuple(want)))
+    elif spare is not None:
+        wanted = next((v for v in face_up if v in mine), None)
+        if wanted is not None:
+            drafts.append(Draft(f"s{active + 1}", hand=frozenset({spare}), want=(wanted,)))
+    buttons = []
+    for draft in drafts:
+        give = [face_up[p] for p in draft.face_up] + [hand[p] for p in draft.hand]
+        to = tr.gettext("anyone") if draft.target == ANYONE else names[active]
+        label = (
+            tr.gettext("⚡ {give} for {want} → {to}")
+            if draft.want
+            else tr.gettext("⚡ {give} as a gift → {to}")
+        ).format(
+            give=", ".join(short_bean(tr, v) for v in give),
+            want=", ".join(short_bean(tr, v) for v in draft.want),
+            to=to,
+        )
+        buttons.append(Button(label, payload(f"{SEND} {draft.words()}")))
+    return tuple((button,) for button in buttons)
 
 
 def offer_buttons(

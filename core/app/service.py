@@ -655,7 +655,8 @@ class ChatService:
         self._delivery = None
         del self.lobbies[lobby.room]
         session = self._rebuild(game_id)
-        session.refresh_waiting(now)
+        # The opener who started the game is acting already: his first move is no news.
+        session.refresh_waiting(now, acted=session.seat_of(lobby.creator))
         self.games[lobby.room] = session
         tr = self.translator(session.language)
         begins = tr.gettext("Game {game} begins: {names}.").format(

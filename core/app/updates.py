@@ -7,7 +7,7 @@ Each player's private message is renewed whenever what he sees or may do has cha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -15,6 +15,7 @@ from ..actions import Action, BuyField, Harvest
 from ..cards import Variety
 from ..notation import NotationError, action_text, parse_action
 from ..state import Step
+from ..view import FieldView
 from .i18n import Translator, bean_name
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
 from .picker import (
@@ -26,6 +27,7 @@ from .picker import (
     offer_buttons,
     parse_draft,
     picker_buttons,
+    quick_offers,
     target_name,
 )
 from .ports import Capabilities
@@ -238,7 +240,7 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
         for action in legal.actions
     }
     # A sale is forced when selling is all the player may do (his front card fits no field).
-    forced = all(isinstance(a, Harvest | BuyField) for a in legal.actions)
+    forced = legal.waiting and all(isinstance(a, Harvest | BuyField) for a in legal.actions)
     for action in legal.actions:
         if isinstance(action, Harvest) and not forced:
             # Selling cannot be undone and is not needed now: it is asked again first.
@@ -247,6 +249,7 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
             )
     message = hand_message(tr, session.game_id, view, session.names, legal, payload_of)
     rows = _with_stop_buttons(session, seat, tr, token, message.buttons)
+    rows = _with_planting_after(session, seat, tr, token, rows)
     message = replace(message, buttons=_plant_all(session, seat, tr, token) + rows)
     if seat in session.pending():
         message = message.with_line(tr.gettext("▶ Your move."), at=1)
@@ -262,9 +265,13 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
         counters = tuple(
             offer.id for offer in view.offers if offer.receiver == seat and not offer.stale
         )
-        rows += offer_buttons(
-            tr, legal.trade.partners, session.names, counters, _payload_of(session, seat)
+        payload = _payload_of(session, seat)
+        fields = [(f.variety, f.count) for f in view.seats[seat].fields]
+        face_up = view.face_up
+        rows += quick_offers(
+            tr, seat, view.active, view.hand, face_up, fields, session.names, payload
         )
+        rows += offer_buttons(tr, legal.trade.partners, session.names, counters, payload)
     return replace(message, buttons=rows)
 
 
@@ -295,29 +302,144 @@ def _with_stop_buttons(
     return tuple(out)
 
 
+def _with_planting_after(
+    session: GameSession,
+    seat: int,
+    tr: Translator,
+    token: str,
+    rows: tuple[tuple[Button, ...], ...],
+) -> tuple[tuple[Button, ...], ...]:
+    """Steps with no choice are taken in the same tap: a forced sale plants the bean that
+    needed the field there; ending the trading plants every card to plant where it fits best
+    (on its own variety, else in an empty field), when all of them fit."""
+    view = session.view(seat)
+    mine = view.seats[seat]
+    out: list[tuple[Button, ...]] = []
+    for row in rows:
+        buttons: list[Button] = []
+        for button in row:
+            command = button.payload.split(maxsplit=3)[3]
+            label, chained = button.label, command
+            if command.startswith("harvest ") and view.step is Step.PLANT and view.hand:
+                field = command.split()[1]
+                chained = f"{command}{CHAIN}plant {field}"
+                label = _then(tr, label, view.hand[0], field)
+            elif (
+                command.startswith("harvest ")
+                and view.step is Step.PLANT_SET_ASIDE
+                and (mine.set_aside)
+            ):
+                field = command.split()[1]
+                chained = f"{command}{CHAIN}aside 1 {field}"
+                label = _then(tr, label, mine.set_aside[0], field)
+            elif command == "done" and view.step is Step.TRADE and view.active == seat:
+                plan = planting_plan(mine.fields, mine.set_aside + view.face_up, sell=True)
+                if plan:
+                    chained = CHAIN.join(["done", *_plan_commands(plan)])
+                    label = tr.gettext("End trading, plant: {plan}").format(
+                        plan=_plan_words(tr, plan)
+                    )
+            payload = game_payload(session.game_id, token, chained)
+            if len(payload.encode()) > MAX_PAYLOAD:
+                label, payload = button.label, button.payload
+            buttons.append(Button(label, payload))
+            if chained.startswith("harvest ") and f"{CHAIN}plant " in chained:
+                stop = tr.gettext("→ {field}, then stop").format(field=chained.split()[-1])
+                buttons.append(Button(stop, f"{payload}{CHAIN}done"))
+        out.append(tuple(buttons))
+    return tuple(out)
+
+
+MAX_PAYLOAD = 64
+"""The longest button payload every platform carries (Telegram's callback data)."""
+
+
+def _then(tr: Translator, label: str, bean: Variety, field: str) -> str:
+    return tr.gettext("{sale}, then {bean} → {field}").format(
+        sale=label, bean=bean_name(tr, bean), field=field
+    )
+
+
+PlanStep = tuple[str, Variety, int, int]
+"""One step of a planting plan: ('plant', bean, field, 0) or ('sell', variety, field, coins)."""
+
+
+def planting_plan(
+    fields: Sequence[FieldView], cards: Sequence[Variety], sell: bool = False
+) -> list[PlanStep] | None:
+    """Where each card goes when planted in order: on its own variety, else in an empty
+    field; a card that fits nowhere first empties the field whose sale pays most (with
+    `sell`), else the plan is None (the sale is the player's choice)."""
+    holds = [(f.variety, f.count) for f in fields]
+    plan: list[PlanStep] = []
+    for card in cards:
+        same = [i for i, (v, _) in enumerate(holds) if v is card]
+        empty = [i for i, (v, _) in enumerate(holds) if v is None]
+        if same or empty:
+            target = same[0] if same else empty[0]
+        elif sell:
+            target = _best_sale(holds)
+            variety, count = holds[target]
+            assert variety is not None
+            plan.append(("sell", variety, target, variety.coins_for(count)))
+            holds[target] = (None, 0)
+        else:
+            return None
+        holds[target] = (card, holds[target][1] + 1)
+        plan.append(("plant", card, target, 0))
+    return plan
+
+
+def _best_sale(holds: list[tuple[Variety | None, int]]) -> int:
+    """The field to sell: one the rules let go (a single bean only when no field holds more),
+    paying most, then holding most."""
+    most = max(count for _, count in holds)
+    allowed = [i for i, (_, count) in enumerate(holds) if count > 1 or most <= 1]
+
+    def value(i: int) -> tuple[int, int]:
+        variety, count = holds[i]
+        return (variety.coins_for(count) if variety else 0, count)
+
+    return max(allowed, key=value)
+
+
+def _plan_commands(plan: list[PlanStep]) -> list[str]:
+    return [
+        f"harvest {field + 1}" if kind == "sell" else f"aside 1 {field + 1}"
+        for kind, _, field, _ in plan
+    ]
+
+
+def _plan_words(tr: Translator, plan: list[PlanStep]) -> str:
+    words = []
+    for kind, bean, field, coins in plan:
+        if kind == "sell":
+            words.append(
+                tr.ngettext(
+                    "sell {bean} ({coins} coin)", "sell {bean} ({coins} coins)", coins
+                ).format(bean=bean_name(tr, bean), coins=coins)
+            )
+        else:
+            words.append(f"{bean_name(tr, bean)} → {field + 1}")
+    return ", ".join(words)
+
+
 def _plant_all(
     session: GameSession, seat: int, tr: Translator, token: str
 ) -> tuple[tuple[Button, ...], ...]:
-    """In step 3, one button that plants every set-aside card where it fits best (on its own
-    variety, else in an empty field), when all of them fit."""
+    """In step 3, one button that plants every card to plant where it fits best, when all
+    of them fit."""
     view = session.view(seat)
     cards = view.seats[seat].set_aside
     if view.step is not Step.PLANT_SET_ASIDE or len(cards) < 2:
         return ()
-    fields = [(f.variety, f.count) for f in view.seats[seat].fields]
-    plan: list[tuple[Variety, int]] = []
-    for card in cards:
-        same = [i for i, (v, _) in enumerate(fields) if v is card]
-        empty = [i for i, (v, _) in enumerate(fields) if v is None]
-        if not same and not empty:
-            return ()  # a field must be sold first: that is the player's choice
-        target = same[0] if same else empty[0]
-        fields[target] = (card, fields[target][1] + 1)
-        plan.append((card, target))
-    commands = CHAIN.join(f"aside 1 {field + 1}" for _, field in plan)
-    label = tr.gettext("Plant all: {plan}").format(
-        plan=", ".join(f"{bean_name(tr, card)} → {field + 1}" for card, field in plan)
-    )
+    plan = planting_plan(view.seats[seat].fields, cards, sell=True)
+    if not plan:
+        return ()
+    commands = CHAIN.join(_plan_commands(plan))
+    if len(game_payload(session.game_id, token, commands).encode()) > MAX_PAYLOAD:
+        return ()
+    label = tr.gettext("Plant all: {plan}").format(plan=_plan_words(tr, plan))
     return ((Button(label, game_payload(session.game_id, token, commands)),),)
 
 

@@ -62,6 +62,16 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class SentFile:
+    """A file posted in a room, with its caption."""
+
+    id: str
+    filename: str
+    data: bytes
+    caption: str
+
+
+@dataclass(frozen=True)
 class Answer:
     """Short feedback to the sender of one input."""
 
@@ -88,6 +98,8 @@ class RecordingPort:
         """Sends and edits per room: what a group chat's rate limit counts."""
         self.unreachable: set[str] = set()
         """Users the bot cannot write to privately."""
+        self.files: dict[str, list[SentFile]] = {}
+        """The files posted in each room, in order."""
         self._ids = itertools.count(1)
 
     # --- the port ------------------------------------------------------------------------
@@ -97,6 +109,13 @@ class RecordingPort:
         self.rooms.setdefault(room, []).append(shown)
         self.room_posts[room] += 1
         return shown.id
+
+    async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
+        assert self.capabilities.files, "sent a file on a platform without files"
+        sent = SentFile(str(next(self._ids)), filename, data, caption)
+        self.files.setdefault(room, []).append(sent)
+        self.room_posts[room] += 1
+        return sent.id
 
     async def edit(self, room: str, message_id: str, message: Message) -> None:
         assert self.capabilities.edits, "edited a room message on a platform without edits"

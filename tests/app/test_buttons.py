@@ -87,16 +87,20 @@ def test_a_forced_harvest_is_one_tap_and_says_what_it_pays(tmp_path: Path) -> No
         for _ in range(3000):
             session = table.session("g1")
             for seat in session.humans():
-                legal = session.legal(seat).actions
-                if legal and all(isinstance(a, Harvest) for a in legal):
+                legal = session.legal(seat)
+                if legal.waiting and all(isinstance(a, Harvest) for a in legal.actions):
                     return user_of(session, seat)
             assert await people.move("g1")
         raise AssertionError("no forced harvest came")
 
     user = asyncio.run(until_a_harvest_is_forced())
-    sells = [b for row in latest(table, user, game_id).message.buttons for b in row]
-    assert sells and all(b.label.startswith("Sell ") and " coin" in b.label for b in sells)
-    assert all(" ask " not in b.payload for b in sells)
+    buttons = [b for row in latest(table, user, game_id).message.buttons for b in row]
+    sells = [b for b in buttons if b.label.startswith("Sell ")]
+    assert sells and all(" coin" in b.label and ", then " in b.label for b in sells)
+    assert all(" ask " not in b.payload for b in buttons)
+    # The bean that needed the field is planted there in the same tap (or, with the
+    # button's partner, the planting ends there too).
+    assert all(";" in b.payload for b in buttons)
 
 
 def test_step_three_plants_every_set_aside_card_in_one_tap(tmp_path: Path) -> None:

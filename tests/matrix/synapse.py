@@ -147,7 +147,7 @@ def _homeserver_config(
         "log_config": str(log_config),
         "signing_key_path": str(signing_key),
         "media_store_path": str(directory / "media"),
-        "enable_media_repo": False,
+        "enable_media_repo": True,
         "url_preview_enabled": False,
         "enable_registration": True,
         "enable_registration_without_verification": True,

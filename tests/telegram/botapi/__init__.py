@@ -15,7 +15,9 @@ from .records import (
     InlineAnswer,
     InlineQueryRecord,
     MessageVersion,
+    StoredFile,
     StoredMessage,
+    Upload,
     WebhookConfig,
 )
 from .server import BotApiServer
@@ -37,8 +39,10 @@ __all__ = [
     "InlineQueryRecord",
     "MessageVersion",
     "SimUser",
+    "StoredFile",
     "StoredMessage",
     "Storm",
+    "Upload",
     "WebhookConfig",
     "World",
 ]

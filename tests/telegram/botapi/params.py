@@ -7,13 +7,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import bad_request
+from .records import Upload
 
 
 class Params:
-    """The parameters of one API call, read with the coercions the real API applies."""
+    """The parameters of one API call, read with the coercions the real API applies; the
+    files of a multipart body in `uploads`, by the name of their part."""
 
-    def __init__(self, raw: Mapping[str, Any]) -> None:
+    def __init__(self, raw: Mapping[str, Any], uploads: Mapping[str, Upload] | None = None) -> None:
         self.raw: dict[str, Any] = dict(raw)
+        self.uploads: dict[str, Upload] = dict(uploads or {})
+
+    def upload(self, name: str) -> Upload | None:
+        """The file sent as the part `name`, or named by an `attach://<part>` value."""
+        if name in self.uploads:
+            return self.uploads[name]
+        value = self.raw.get(name)
+        if isinstance(value, str) and value.startswith("attach://"):
+            attached = self.uploads.get(value.removeprefix("attach://"))
+            if attached is None:
+                raise bad_request(f"can't find attached file {value.removeprefix('attach://')}")
+            return attached
+        return None
 
     def has(self, name: str) -> bool:
         """Whether the parameter was sent at all."""

@@ -39,6 +39,36 @@ class MessageVersion:
     edit_date: int | None
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file part of a multipart request, as it arrived."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    """A file the server keeps (a sent document): its ids and its bytes."""
+
+    file_id: str
+    file_unique_id: str
+    file_name: str
+    mime_type: str
+    data: bytes = field(repr=False)
+
+    def to_wire(self) -> JsonDict:
+        """The Document object the API sends."""
+        return {
+            "file_id": self.file_id,
+            "file_unique_id": self.file_unique_id,
+            "file_name": self.file_name,
+            "mime_type": self.mime_type,
+            "file_size": len(self.data),
+        }
+
+
 @dataclass(eq=False)
 class StoredMessage:
     """A message as every member of its chat sees it now; earlier versions kept in `versions`."""
@@ -55,6 +85,9 @@ class StoredMessage:
     deleted: bool = False
     versions: list[MessageVersion] = field(default_factory=list, repr=False)
     extra: JsonDict = field(default_factory=dict, repr=False)
+    document: StoredFile | None = None
+    caption: str | None = None
+    caption_entities: list[JsonDict] = field(default_factory=list)
 
     @property
     def from_bot(self) -> bool:
@@ -98,6 +131,12 @@ class StoredMessage:
             message["entities"] = self.entities
         if self.reply_markup is not None and "inline_keyboard" in self.reply_markup:
             message["reply_markup"] = self.reply_markup
+        if self.document is not None:
+            message["document"] = self.document.to_wire()
+        if self.caption is not None:
+            message["caption"] = self.caption
+        if self.caption_entities:
+            message["caption_entities"] = self.caption_entities
         if self.edit_date is not None:
             message["edit_date"] = self.edit_date
         if with_reply and self.reply_to is not None:
@@ -129,6 +168,11 @@ class Chat:
     def bot_messages(self) -> list[StoredMessage]:
         """The visible messages the bot sent."""
         return [message for message in self.messages if message.from_bot]
+
+    @property
+    def bot_documents(self) -> list[StoredMessage]:
+        """The visible messages the bot sent that carry a document."""
+        return [message for message in self.bot_messages if message.document is not None]
 
     def message(self, message_id: int) -> StoredMessage | None:
         """The message with this id, deleted or not."""

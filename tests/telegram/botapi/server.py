@@ -13,12 +13,14 @@ from .errors import ApiError, bad_request, not_found, unauthorized
 from .flood import FloodControl
 from .methods import find_method
 from .params import Params
-from .records import ApiCall
+from .records import ApiCall, Upload
 from .webhook import WebhookDeliverer
 from .world import World
 
 JsonDict = dict[str, Any]
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+MAX_UPLOAD = 50 * 1024 * 1024
+"""The largest file a bot may upload (the body may hold a little more: the other fields)."""
 
 
 class BotApiServer:
@@ -55,7 +57,7 @@ class BotApiServer:
 
     async def start(self) -> None:
         """Listen on a free port (or the one given) and start webhook delivery."""
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_UPLOAD + 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_route("*", "/file/bot{token}/{path:.*}", self._file)
         # Cancelling handlers when the client goes away ends abandoned long polls at once.
@@ -101,8 +103,8 @@ class BotApiServer:
         chat_id: int | str | None = None
         self.world.in_flight += not long_poll
         try:
-            raw = await _read_params(request)
-            params = Params(raw)
+            raw, uploads = await _read_params(request)
+            params = Params(raw, uploads)
             chat_id = params.chat_id() if "chat_id" in raw else None
             self.flood.check(method, chat_id)
             status, body = 200, {"ok": True, "result": await handler(self.world, params)}
@@ -121,11 +123,13 @@ class BotApiServer:
         return _reply(status, body)
 
 
-async def _read_params(request: web.Request) -> JsonDict:
-    """Query string plus body, whether form-encoded, multipart or JSON."""
+async def _read_params(request: web.Request) -> tuple[JsonDict, dict[str, Upload]]:
+    """Query string plus body, whether form-encoded, multipart or JSON; and the files of a
+    multipart body, by the name of their part."""
     params: JsonDict = dict(request.query)
+    uploads: dict[str, Upload] = {}
     if not request.body_exists:
-        return params
+        return params, uploads
     if request.content_type == "application/json":
         try:
             body = json.loads(await request.text() or "{}")
@@ -135,14 +139,20 @@ async def _read_params(request: web.Request) -> JsonDict:
             raise bad_request("can't parse JSON body")
         params.update(body)
     elif request.content_type in _FORM_TYPES:
-        form = await request.post()
+        try:
+            form = await request.post()
+        except web.HTTPRequestEntityTooLarge:
+            raise ApiError(413, "Request Entity Too Large") from None
         for key, value in form.items():
             if isinstance(value, str):
                 params[key] = value
+            elif isinstance(value, web.FileField):
+                uploads[key] = Upload(value.filename, value.content_type, value.file.read())
+                # The log shows that a file was sent, not its bytes.
+                params[key] = f"<file {value.filename}>"
             else:
-                # Uploads are not stored; the log shows that one was sent.
-                params[key] = f"<file {getattr(value, 'filename', key)}>"
-    return params
+                params[key] = f"<file {key}>"
+    return params, uploads
 
 
 def _reply(status: int, body: JsonDict) -> web.Response:

@@ -21,7 +21,9 @@ from .records import (
     Chat,
     InlineAnswer,
     InlineQueryRecord,
+    StoredFile,
     StoredMessage,
+    Upload,
     WebhookConfig,
 )
 from .users import SimUser
@@ -88,12 +90,15 @@ class World:
         self.inline_queries: dict[str, InlineQueryRecord] = {}
         # (query, offset, person or None for everyone) -> (answer, expiry in monotonic time)
         self.inline_cache: dict[tuple[str, str, int | None], tuple[InlineAnswer, float]] = {}
+        self.files: dict[str, StoredFile] = {}
+        """Every file the bot sent, by file_id."""
         self.poll_generation = 0
         self._changed = asyncio.Event()
         self._update_ids = itertools.count(100_000_001)
         self._user_ids = itertools.count(1_000_001)
         self._group_ids = itertools.count(4_000_001)
         self._query_ids = itertools.count(1)
+        self._file_ids = itertools.count(1)
 
     # -- people and chats -------------------------------------------------------------------
 
@@ -215,6 +220,19 @@ class World:
             chat.reply_keyboard = None if reply_markup.get("remove_keyboard") else reply_markup
         self.notify()
         return message
+
+    def store_file(self, upload: Upload, mime_type: str) -> StoredFile:
+        """Keep an uploaded file under new ids, as Telegram does with every upload."""
+        number = next(self._file_ids)
+        stored = StoredFile(
+            f"BQACAgIAAxkDAAI{number:012d}",
+            f"AgAD{number:08d}",
+            upload.filename,
+            mime_type,
+            upload.data,
+        )
+        self.files[stored.file_id] = stored
+        return stored
 
     def user_says(
         self,

@@ -38,7 +38,7 @@ async def send_message(world: World, params: Params) -> JsonDict:
     world.check_bot_can_send(chat)
     text, entities = _text(params)
     markup = validate_reply_markup(params.decoded("reply_markup"))
-    reply_to = _replied_message(world, params, chat.id)
+    reply_to = replied_message(world, params, chat.id)
     message = world.post(
         chat, world.bot, text, entities=entities, reply_markup=markup, reply_to=reply_to
     )
@@ -97,7 +97,7 @@ def _text(params: Params) -> tuple[str, list[JsonDict]]:
     return parse_text(text, params.text("parse_mode"), entities)
 
 
-def _replied_message(world: World, params: Params, chat_id: int) -> StoredMessage | None:
+def replied_message(world: World, params: Params, chat_id: int) -> StoredMessage | None:
     reply = params.decoded("reply_parameters") or {}
     if not reply and params.has("reply_to_message_id"):
         reply = {

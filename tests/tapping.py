@@ -1,0 +1,217 @@
+"""People who play by tapping the buttons of their private messages, never typing, and the
+figures of their games: taps per turn, notifications per decision, trades made by buttons.
+
+A `Tapper` decides from what the person sees and the buttons he is offered (their commands),
+as a player would: plant and stop in one tap unless the next card goes on its own variety, now
+and then build a 1-for-1 offer with the picker, accept what fits his fields, tap "No trade",
+plant everything at once. The platform drivers (Telegram, Matrix, the recording port) turn a
+choice into a press or a typed number and feed `Tally` with what happened.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bohnanza.core.app.picker import Draft
+from bohnanza.core.app.session import GameSession
+from bohnanza.core.cards import Variety
+from bohnanza.core.state import Step
+from bohnanza.core.view import PlayerView
+
+
+def command_of(payload: str) -> str:
+    """A game button's command: its payload without 'g GAME TOKEN'."""
+    words = payload.split(maxsplit=3)
+    return words[3] if len(words) == 4 and words[0] == "g" else ""
+
+
+@dataclass
+class Tapper:
+    """The choices of the people at one table."""
+
+    rng: random.Random
+    offer_rate: float = 0.5
+    """How often the player on turn makes an offer: a one-tap one if he is shown one, else
+    (half as often) one he builds with the picker."""
+    plans: dict[int, list[str]] = field(default_factory=dict)
+    """Each seat's remaining presses of the offer it is building."""
+    offered: dict[int, int] = field(default_factory=dict)
+    """The turn in which each seat last built an offer."""
+
+    def choose(self, session: GameSession, seat: int, commands: list[str]) -> str | None:
+        """The command of the button to press now, or None to wait."""
+        view = session.view(seat)
+        plan = self.plans.get(seat)
+        if plan:
+            if plan[0] in commands:
+                return plan.pop(0)
+            del self.plans[seat]
+            return "back" if "back" in commands else None
+        asked = [c for c in commands if not c.startswith(("back", "ask"))]
+        if "back" in commands and len(commands) == 2:
+            return asked[0]  # the Yes of a sale the player chose
+        if view.step is Step.PLANT:
+            return self._plant(view, seat, commands)
+        if view.step is Step.TRADE:
+            return self._trade(session, view, seat, commands)
+        if view.step is Step.PLANT_SET_ASIDE:
+            return self._plant_aside(view, seat, commands)
+        return commands[0] if commands else None
+
+    def _plant(self, view: PlayerView, seat: int, commands: list[str]) -> str | None:
+        fields = view.seats[seat].fields
+        plants = [c for c in commands if c.startswith("plant ") and ";" not in c]
+        if not plants:
+            if "done" in commands:
+                return "done"
+            sale = _best_sale(view, seat, [c for c in commands if not c.endswith(";done")])
+            second = view.hand[1] if len(view.hand) > 1 else None
+            stays = {f.variety for f in fields} | {view.hand[0]}
+            if sale is not None and f"{sale};done" in commands and second not in stays:
+                return f"{sale};done"
+            return sale
+        front = view.hand[0]
+        own = [c for c in plants if fields[int(c.split()[1]) - 1].variety is front]
+        chosen = (own or plants)[0]
+        then_stop = f"{chosen};done"
+        if then_stop not in commands:
+            # The second planting: only a bean that joins its own variety.
+            return chosen if own else ("done" if "done" in commands else chosen)
+        after = {f.variety for f in fields} | {front}
+        second = view.hand[1] if len(view.hand) > 1 else None
+        return chosen if second in after else then_stop
+
+    def _trade(
+        self, session: GameSession, view: PlayerView, seat: int, commands: list[str]
+    ) -> str | None:
+        mine = {f.variety for f in view.seats[seat].fields if f.variety is not None}
+        empty = any(f.variety is None for f in view.seats[seat].fields)
+        for offer in view.offers:
+            if offer.receiver != seat:
+                continue
+            if offer.stale:
+                return f"decline {offer.id}"  # its cards are gone: cleared away
+            welcome = all(v in mine for v in offer.give) or (empty and len(set(offer.give)) == 1)
+            accept = f"accept {offer.id}"
+            if welcome and accept in commands:
+                return accept
+            return f"decline {offer.id}"
+        quick = [c for c in commands if c.startswith("send ")]
+        if seat != view.active:
+            if quick and self.offered.get(seat) != view.turn and self.rng.random() < 0.3:
+                self.offered[seat] = view.turn
+                return quick[0]
+            return "pass" if "pass" in commands else None
+        if any(
+            o.proposer == seat and session.seats[o.receiver].is_human and not o.stale
+            for o in view.offers
+        ):
+            return None  # waiting for a person's answer
+        if quick and self.offered.get(seat) != view.turn and self.rng.random() < self.offer_rate:
+            self.offered[seat] = view.turn
+            return quick[0]
+        plan = self._offer_plan(view, seat, mine, commands)
+        if plan and self.offered.get(seat) != view.turn:
+            self.offered[seat] = view.turn
+            self.plans[seat] = plan
+            return self.plans[seat].pop(0)
+        ends = [c for c in commands if c.split(";")[0] == "done"]
+        return max(ends, key=len) if ends else None
+
+    def _offer_plan(
+        self, view: PlayerView, seat: int, mine: set[Variety], commands: list[str]
+    ) -> list[str] | None:
+        """A 1-for-1 offer: a hand card that fits none of his fields for a bean that does."""
+        if self.rng.random() >= self.offer_rate / 2 or not mine:
+            return None
+        spare = [p for p, v in enumerate(view.hand) if v not in mine]
+        partners = [c.split()[1] for c in commands if c.startswith("pick s")]
+        if not spare or not partners:
+            return None
+        target = self.rng.choice(partners)
+        want = self.rng.choice(sorted(mine, key=lambda v: v.value))
+        start = Draft(target)
+        card = Draft(target, frozenset({spare[0]}))
+        full = Draft(target, frozenset({spare[0]}), want=(want,))
+        return [
+            f"pick {start.words()}",
+            f"pick {card.words()}",
+            f"pick {full.words()}",
+            f"send {full.words()}",
+        ]
+
+    def _plant_aside(self, view: PlayerView, seat: int, commands: list[str]) -> str | None:
+        everything = [
+            c for c in commands if c.startswith(("aside ", "harvest ")) and c.count(";") > 1
+        ]
+        if everything:
+            return everything[0]
+        fields = view.seats[seat].fields
+        asides = [c for c in commands if c.startswith("aside ")]
+        own = [c for c in asides if fields[int(c.split()[2]) - 1].variety is not None]
+        if own or asides:
+            return (own or asides)[0]
+        return _best_sale(view, seat, commands)
+
+
+def _best_sale(view: PlayerView, seat: int, commands: list[str]) -> str | None:
+    """The sale that pays most (asked or forced), when a bean fits nowhere."""
+    sales = [c for c in commands if c.removeprefix("ask ").startswith("harvest ")]
+    if not sales:
+        return commands[0] if commands else None
+    fields = view.seats[seat].fields
+
+    def pays(command: str) -> tuple[int, int]:
+        field_ = fields[int(command.removeprefix("ask ").split(";")[0].split()[1]) - 1]
+        coins = field_.variety.coins_for(field_.count) if field_.variety else 0
+        return coins, field_.count
+
+    return max(sales, key=pays)
+
+
+@dataclass
+class Tally:
+    """What the people of one game did and were told."""
+
+    taps: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """Presses (or numbers typed) by the player on turn, per (turn, seat)."""
+    other_taps: int = 0
+    decisions: Counter[str] = field(default_factory=Counter)
+    """Per person: decisions that fell to him through someone else's move."""
+    notified: Counter[str] = field(default_factory=Counter)
+    """Per person: private messages that notified him."""
+    trades_by_buttons: int = 0
+    offers_by_buttons: int = 0
+
+    def count_press(self, session: GameSession, seat: int) -> None:
+        state = session.state
+        if seat == state.active:
+            self.taps[(state.turn, seat)] += 1
+        else:
+            self.other_taps += 1
+
+    def median_taps(self) -> float:
+        return statistics.median(self.taps.values())
+
+    def summary(self) -> str:
+        values = sorted(self.taps.values())
+        return (
+            f"{len(values)} turns, taps per turn median {self.median_taps()}, "
+            f"max {values[-1]}, mean {statistics.mean(values):.2f}; "
+            f"{self.other_taps} taps off turn; offers by buttons {self.offers_by_buttons}, "
+            f"trades {self.trades_by_buttons}; decisions {sum(self.decisions.values())}, "
+            f"notifications {sum(self.notified.values())}"
+        )
+
+
+def pending_people(session: GameSession) -> set[int]:
+    """The people who owe a decision now (a notification is due when one falls to them)."""
+    return {s for s in session.pending() if session.seats[s].is_human}
+
+
+def fallen(before: set[int], after: set[int], actor: int) -> set[int]:
+    """Seats to whom a decision fell through the actor's move (his own next one is no news)."""
+    return {s for s in after - before if s != actor}

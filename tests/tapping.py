@@ -15,9 +15,11 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
 from bohnanza.core.app.picker import Draft
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.cards import Variety
+from bohnanza.core.record import GameRecord, replay_steps
 from bohnanza.core.state import Step
 from bohnanza.core.view import PlayerView
 
@@ -207,11 +209,47 @@ class Tally:
         )
 
 
-def pending_people(session: GameSession) -> set[int]:
-    """The people who owe a decision now (a notification is due when one falls to them)."""
-    return {s for s in session.pending() if session.seats[s].is_human}
+def trades_of_people(record: GameRecord, people: int) -> int:
+    """Trades a person made: he accepted an offer, or one he made was accepted (offers are
+    numbered from 1 in the order they were made)."""
+    offers = [a for a in record.actions if isinstance(a, ProposeTrade | CounterTrade)]
+    accepted = [a for a in record.actions if isinstance(a, AcceptTrade)]
+    return sum(a.player < people or offers[a.offer - 1].player < people for a in accepted)
 
 
-def fallen(before: set[int], after: set[int], actor: int) -> set[int]:
-    """Seats to whom a decision fell through the actor's move (his own next one is no news)."""
-    return {s for s in after - before if s != actor}
+@dataclass(frozen=True)
+class Press:
+    """One input of a person: who pressed, and the stored actions it made (from, to)."""
+
+    seat: int
+    start: int
+    end: int
+
+
+def decisions_from_record(
+    record: GameRecord, presses: list[Press], people: set[int]
+) -> Counter[int]:
+    """Per seat: the inputs of others after which a person owed the game a decision he did
+    not owe before (it waits on him, or an offer is made to him), as the stored game tells it
+    action by action. One input is one piece of news however many of its actions concern
+    him; what follows his own input at once, or was over by the end of the input, is none."""
+    press_of: dict[int, int] = {}
+    for number, press in enumerate(presses):
+        for index in range(press.start, press.end):
+            press_of[index] = number
+    began: dict[int, int] = {}
+    """For each seat that owes a decision: the input during which it began to."""
+    news: Counter[int] = Counter()
+    for game, index, _, _ in replay_steps(record):
+        state = game.state
+        owing = set(game.waiting_for())
+        if state.step is Step.TRADE:
+            owing |= {o.receiver for o in state.offers.values()}
+        owing &= people
+        number = -1 if index is None else press_of.get(index, -2 - index)
+        began = {seat: began.get(seat, number) for seat in owing}
+        ends_input = index is not None and press_of.get(index + 1, -3) != number
+        if ends_input and number >= 0:
+            actor = presses[number].seat
+            news.update(s for s, b in began.items() if b == number and s != actor)
+    return news

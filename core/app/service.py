@@ -847,7 +847,7 @@ class ChatService:
                 return [*out, Reply(inbound, tr.gettext("There is no trading to pass on now."))]
             session.seats[seat].passed = session.moment(seat)
             try:
-                out += self._after_move(session, now)
+                out += self._after_move(session, now, acting=seat)
             except turns.StoreRefused:
                 return [
                     *out,
@@ -914,7 +914,7 @@ class ChatService:
                 except (NotationError, IllegalActionError):
                     break
             try:
-                return self._after_move(session, now)
+                return self._after_move(session, now, acting=seat)
             except turns.StoreRefused:
                 reloaded = self._session_by_id(session.game_id)
                 stale = inbound.button and (
@@ -946,11 +946,15 @@ class ChatService:
             del self.games[session.room]
 
     def _after_move(
-        self, session: GameSession, now: datetime, fresh: bool = False
+        self,
+        session: GameSession,
+        now: datetime,
+        fresh: bool = False,
+        acting: int | None = None,
     ) -> list[Outbound]:
         """Bots answer, everything is stored (or StoreRefused, with the game reloaded); then the
         table and the private messages that changed."""
-        turns.run_bots(session, now)
+        turns.run_bots(session, now, acting)
         try:
             if turns.save(session, self.store, now, self._delivery):
                 self._delivery = None

@@ -26,11 +26,15 @@ class StoreRefused(Exception):
     """The store did not take an action; the session must be rebuilt from the store."""
 
 
-def apply_action(session: GameSession, action: Action, now: datetime) -> None:
-    """Check and apply one action (IllegalActionError changes nothing); `save` stores it."""
+def apply_action(
+    session: GameSession, action: Action, now: datetime, acting: int | None = None
+) -> None:
+    """Check and apply one action (IllegalActionError changes nothing); `save` stores it.
+    `acting`: the person whose input this follows at once (bots answering him), who is
+    acting already whatever falls to him."""
     session.game.check(action)
     session.apply(action, now)
-    session.refresh_waiting(now, acted=action.player)
+    session.refresh_waiting(now, acted=action.player if acting is None else acting)
     # A trading window belongs to one turn: the next bot on turn opens its own.
     close_trade_window(session)
 
@@ -46,15 +50,16 @@ def save(
     return wrote
 
 
-def run_bots(session: GameSession, now: datetime) -> int:
-    """Let bots (and stand-ins) act until the game waits on a person; return their move count."""
+def run_bots(session: GameSession, now: datetime, acting: int | None = None) -> int:
+    """Let bots (and stand-ins) act until the game waits on a person; return their move count.
+    `acting`: the person whose input they answer."""
     moves = 0
     asked: dict[int, TradingMoment] = {}
     while not session.game.is_over and moves < MAX_BOT_ACTIONS:
         action = _next_bot_action(session, asked, now)
         if action is None:
             break
-        apply_action(session, action, now)
+        apply_action(session, action, now, acting)
         moves += 1
     return moves
 

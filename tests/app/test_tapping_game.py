@@ -8,31 +8,39 @@ import asyncio
 import random
 from pathlib import Path
 
-from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
+from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.app.session import GameSession
-from bohnanza.core.record import GameRecord
 
-from ..tapping import Tally, Tapper, command_of, fallen, pending_people
+from ..tapping import (
+    Press,
+    Tally,
+    Tapper,
+    command_of,
+    decisions_from_record,
+    trades_of_people,
+)
 from .recording import People, Table, user_of
 
 SEATS = ["ann", "bob", "cid", "dan", "bot"]
 
 
-def play_by_taps(table: Table, people: People, seed: int) -> Tally:
+def play_by_taps(table: Table, people: People, seed: int) -> tuple[Tally, list[Press]]:
     tapper = Tapper(random.Random(seed))
-    tally = Tally()
+    tally, presses = Tally(), []
     game_id = table.session("g1").game_id
     for _ in range(5_000):
         session = table.service.games.get("g1")
         if session is None:
-            return tally
-        assert tap_once(table, people, session, game_id, tapper, tally), "nobody can tap"
+            return tally, presses
+        press = tap_once(table, people, session, game_id, tapper, tally)
+        assert press is not None, "nobody can tap"
+        presses.append(press)
     raise AssertionError("the game did not end")
 
 
 def tap_once(
     table: Table, people: People, session: GameSession, game_id: str, tapper: Tapper, tally: Tally
-) -> bool:
+) -> Press | None:
     order = sorted(session.humans(), key=lambda s: (s not in session.pending(), s))
     for seat in order:
         user = user_of(session, seat)
@@ -45,17 +53,13 @@ def tap_once(
         if choice is None:
             continue
         payload = buttons[commands.index(choice)].payload
-        before = pending_people(session)
         tally.count_press(session, seat)
-        made = offer_count(session)
+        start, made = len(session.game.actions), offer_count(session)
         asyncio.run(people.press(user, payload))
         if choice.startswith("send "):
             tally.offers_by_buttons += offer_count(session) - made
-        after = table.service.games.get("g1")
-        for other in fallen(before, pending_people(after) if after else set(), seat):
-            tally.decisions[user_of(session, other)] += 1
-        return True
-    return False
+        return Press(seat, start, table.action_count(game_id))
+    return None
 
 
 def offer_count(session: GameSession) -> int:
@@ -66,19 +70,11 @@ def offer_count(session: GameSession) -> int:
     )
 
 
-def trades_of_people(record: GameRecord, people: int) -> int:
-    """Trades a person made: he accepted an offer, or one he made was accepted (offers are
-    numbered from 1 in the order they were made)."""
-    offers = [a for a in record.actions if isinstance(a, ProposeTrade | CounterTrade)]
-    accepted = [a for a in record.actions if isinstance(a, AcceptTrade)]
-    return sum(a.player < people or offers[a.offer - 1].player < people for a in accepted)
-
-
 def test_a_five_player_game_by_taps_alone(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db")
     people = People(table, seed=5)
     game_id = asyncio.run(people.gather("g1", SEATS))
-    tally = play_by_taps(table, people, seed=5)
+    tally, presses = play_by_taps(table, people, seed=5)
 
     record = table.store.load_record(game_id)
     assert record.result is not None
@@ -86,9 +82,11 @@ def test_a_five_player_game_by_taps_alone(tmp_path: Path) -> None:
     assert len([a for a in offers if a.player < 4]) == tally.offers_by_buttons > 0
     tally.trades_by_buttons = trades_of_people(record, 4)
     assert tally.trades_by_buttons > 0
-    for user in SEATS[:4]:
+    fell = decisions_from_record(record, presses, {0, 1, 2, 3})
+    for seat, user in enumerate(SEATS[:4]):
         alerts = sum(1 for shown in table.port.private[user] if shown.history[0].alert)
         tally.notified[user] = alerts
+        tally.decisions[user] = fell[seat]
     print(tally.summary())
     assert tally.median_taps() <= 4
     assert tally.notified == tally.decisions

@@ -88,6 +88,8 @@ class StoredMessage:
     document: StoredFile | None = None
     caption: str | None = None
     caption_entities: list[JsonDict] = field(default_factory=list)
+    silent: bool = field(default=False, repr=False)
+    """Sent with disable_notification: the reader's device stays quiet (not on the wire)."""
 
     @property
     def from_bot(self) -> bool:

@@ -42,6 +42,7 @@ async def send_message(world: World, params: Params) -> JsonDict:
     message = world.post(
         chat, world.bot, text, entities=entities, reply_markup=markup, reply_to=reply_to
     )
+    message.silent = params.flag("disable_notification")
     return message.to_wire()
 
 

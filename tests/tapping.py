@@ -227,7 +227,10 @@ class Press:
 
 
 def decisions_from_record(
-    record: GameRecord, presses: list[Press], people: set[int]
+    record: GameRecord,
+    presses: list[Press],
+    people: set[int],
+    log: list[tuple[int, int, str]] | None = None,
 ) -> Counter[int]:
     """Per seat: the inputs of others after which a person owed the game a decision he did
     not owe before (it waits on him, or an offer is made to him), as the stored game tells it
@@ -251,5 +254,8 @@ def decisions_from_record(
         ends_input = index is not None and press_of.get(index + 1, -3) != number
         if ends_input and number >= 0:
             actor = presses[number].seat
-            news.update(s for s, b in began.items() if b == number and s != actor)
+            fresh = [s for s, b in began.items() if b == number and s != actor]
+            news.update(fresh)
+            if log is not None:
+                log += [(seat, state.turn, state.step.value) for seat in fresh]
     return news

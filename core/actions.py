@@ -196,24 +196,32 @@ def action_from_json(data: object) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None or not isinstance(kind, str):
         raise ActionFormatError(f"unknown action type {kind!r}")
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names - {"type"}
+    names, allowed = _FIELD_NAMES[cls]
+    extra = data.keys() - allowed
     if extra:
         raise ActionFormatError(f"{kind}: unexpected keys {sorted(extra)}")
     values: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            if f.name in ("hand", "face_up", "want"):
+    for name in names:
+        if name not in data:
+            if name in ("hand", "face_up", "want"):
                 continue
-            raise ActionFormatError(f"{kind}: missing {f.name!r}")
-        raw = data[f.name]
-        if f.name == "want":
-            values[f.name] = _varieties(kind, raw)
-        elif f.name in ("hand", "face_up"):
-            values[f.name] = _ints(kind, f.name, raw)
+            raise ActionFormatError(f"{kind}: missing {name!r}")
+        raw = data[name]
+        if name == "want":
+            values[name] = _varieties(kind, raw)
+        elif name in ("hand", "face_up"):
+            values[name] = _ints(kind, name, raw)
         else:
-            values[f.name] = _int(kind, f.name, raw)
+            values[name] = _int(kind, name, raw)
     return cls(**values)
+
+
+_FIELD_NAMES: dict[type[Action], tuple[tuple[str, ...], frozenset[str]]] = {
+    cls: (names, frozenset({"type", *names}))
+    for cls in ACTION_TYPES.values()
+    for names in [tuple(f.name for f in fields(cls))]
+}
+"""Each action's field names in order, and every key its JSON object may hold."""
 
 
 def _int(kind: str, name: str, raw: object) -> int:

@@ -33,6 +33,10 @@ class Variety(Enum):
     GARDEN = "garden"
     COCOA = "cocoa"
 
+    # Each variety is one object: hashing it by identity, in C, gives the same sets and dicts as
+    # Enum's hash of the name (a Python call), for the lookups by variety on every decision.
+    __hash__ = object.__hash__
+
     @property
     def count(self) -> int:
         """How many cards of this variety the box holds."""

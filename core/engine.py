@@ -8,7 +8,7 @@ into the hand, passing the turn, reshuffling, and the end of the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .actions import (
     AcceptTrade,
@@ -28,6 +28,7 @@ from .actions import (
     WithdrawTrade,
 )
 from .cards import Card, variety_of
+from .errors import IllegalActionError
 from .events import (
     BeanDiscarded,
     BeanPlanted,
@@ -92,14 +93,16 @@ def deal(players: int, deck: Sequence[Card]) -> GameState:
 class Engine:
     """Applies actions to one game's state."""
 
-    def __init__(self, state: GameState, shuffler: Shuffler) -> None:
+    def __init__(self, state: GameState, shuffler: Shuffler, *, events: bool = True) -> None:
         self.state = state
         self._shuffle = shuffler
         self._events: list[Event] = []
+        self.events = events
+        """False: actions return no events (replays and audits that only need the state)."""
 
     def start(self) -> list[Event]:
         """Run the opening turn up to its first decision."""
-        self._events = [TurnBegan(self.state.active, self.state.turn)]
+        self._events = [TurnBegan(self.state.active, self.state.turn)] if self.events else []
         self._advance()
         return self._take_events()
 
@@ -114,10 +117,36 @@ class Engine:
         Only for an action just taken from `legal_actions` of this very state: anything else
         goes through `apply`.
         """
+        if not self.events:
+            _HANDLERS[type(action)](self, action)
+            self._advance()
+            return []
         self._events = []
         _HANDLERS[type(action)](self, action)
         self._advance()
         return self._take_events()
+
+    def play_through(self, actions: Iterable[Action], done: list[Action], checked: bool) -> None:
+        """Apply actions one after another without gathering events, adding each to `done`.
+
+        Checked, the first illegal one raises IllegalActionError and changes nothing; unchecked,
+        the actions must already have passed the rules (see `Game.play_through`).
+        """
+        state = self.state
+        handlers = _HANDLERS
+        events, self.events = self.events, False
+        try:
+            for action in actions:
+                if checked:
+                    check_action(state, action)
+                elif state.step is Step.GAME_OVER:
+                    raise IllegalActionError("game-over", "The game is over.")
+                handlers[type(action)](self, action)
+                if state.step is not Step.TRADE:  # trading goes on until its end: no advance
+                    self._advance()
+                done.append(action)
+        finally:
+            self.events = events
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -126,8 +155,11 @@ class Engine:
     # --- planting and selling -----------------------------------------------------------
 
     def _plant(self, seat: int, card: Card, field: int, source: str) -> None:
-        self.state.players[seat].fields[field].cards.append(card)
-        self._events.append(BeanPlanted(seat, card, field, source))
+        player = self.state.players[seat]
+        player.fields[field].cards.append(card)
+        player.changes += 1
+        if self.events:
+            self._events.append(BeanPlanted(seat, card, field, source))
 
     def _on_plant(self, action: Action) -> None:
         assert isinstance(action, Plant)
@@ -154,20 +186,26 @@ class Engine:
         assert isinstance(action, DiscardOffered)
         card = self.state.offered.pop(action.index)
         self.state.discard.append(card)
-        self._events.append(BeanDiscarded(action.player, card, "offered"))
+        if self.events:
+            self._events.append(BeanDiscarded(action.player, card, "offered"))
 
     def _on_discard_from_hand(self, action: Action) -> None:
         assert isinstance(action, DiscardFromHand)
-        card = self.state.players[action.player].hand.pop(action.position)
+        player = self.state.players[action.player]
+        card = player.hand.pop(action.position)
+        player.changes += 1
         self.state.discard.append(card)
-        self._events.append(BeanDiscarded(action.player, card, "hand"))
+        if self.events:
+            self._events.append(BeanDiscarded(action.player, card, "hand"))
         self._begin_duel_face_up()
 
     def _on_harvest(self, action: Action) -> None:
         assert isinstance(action, Harvest)
         player = self.state.players[action.player]
         cards, coins = harvest_into(self.state, player, action.field)
-        self._events.append(FieldHarvested(action.player, action.field, tuple(cards), coins))
+        player.changes += 1
+        if self.events:
+            self._events.append(FieldHarvested(action.player, action.field, tuple(cards), coins))
 
     def _on_buy_field(self, action: Action) -> None:
         player = self.state.players[action.player]
@@ -179,7 +217,9 @@ class Engine:
         (self.state.box if self.state.setup.is_duel else self.state.discard).extend(paid)
         player.fields.append(Field())
         player.bought_third_field = True
-        self._events.append(ThirdFieldBought(action.player, tuple(paid)))
+        player.changes += 1
+        if self.events:
+            self._events.append(ThirdFieldBought(action.player, tuple(paid)))
 
     def _on_end_step(self, action: Action) -> None:
         state = self.state
@@ -193,7 +233,8 @@ class Engine:
             left = tuple(state.face_up)
             state.offered.extend(state.face_up)
             state.face_up.clear()
-            self._events.append(LeftOnOffer(state.active, left))
+            if self.events:
+                self._events.append(LeftOnOffer(state.active, left))
             if state.final_turn:
                 self._end_game()
             else:
@@ -205,7 +246,8 @@ class Engine:
         self, seat: int, hand: tuple[int, ...], face_up: tuple[int, ...]
     ) -> tuple[Card, ...]:
         held = self.state.players[seat].hand
-        return tuple(self.state.face_up[i] for i in face_up) + tuple(held[i] for i in hand)
+        shown = self.state.face_up
+        return tuple([shown[i] for i in face_up] + [held[i] for i in hand])
 
     def _open(
         self,
@@ -224,15 +266,17 @@ class Engine:
         assert isinstance(action, ProposeTrade)
         give = self._offered_cards(action.player, action.hand, action.face_up)
         offer = self._open(action.player, action.partner, give, action)
-        self._events.append(TradeProposed(offer))
+        if self.events:
+            self._events.append(TradeProposed(offer))
 
     def _on_counter(self, action: Action) -> None:
         assert isinstance(action, CounterTrade)
         old = self.state.offers.pop(action.offer)
-        self._events.append(TradeClosed(old, "countered"))
         give = self._offered_cards(action.player, action.hand, action.face_up)
         offer = self._open(action.player, old.proposer, give, action)
-        self._events.append(TradeProposed(offer, replaces=old.id))
+        if self.events:
+            self._events.append(TradeClosed(old, "countered"))
+            self._events.append(TradeProposed(offer, replaces=old.id))
 
     def _take_from(self, seat: int, card: Card) -> None:
         hand = self.state.players[seat].hand
@@ -251,27 +295,40 @@ class Engine:
         for card in given:
             self._take_from(offer.receiver, card)
         # Cards received are set aside, never taken into the hand (ruling 6).
-        state.players[offer.receiver].set_aside.extend(offer.give)
-        state.players[offer.proposer].set_aside.extend(given)
-        self._events.append(TradeAccepted(offer, tuple(given)))
+        receiver = state.players[offer.receiver]
+        proposer = state.players[offer.proposer]
+        receiver.set_aside.extend(offer.give)
+        proposer.set_aside.extend(given)
+        receiver.changes += 1
+        proposer.changes += 1
+        if self.events:
+            self._events.append(TradeAccepted(offer, tuple(given)))
 
     def _on_decline(self, action: Action) -> None:
         assert isinstance(action, DeclineTrade)
-        self._events.append(TradeClosed(self.state.offers.pop(action.offer), "declined"))
+        offer = self.state.offers.pop(action.offer)
+        if self.events:
+            self._events.append(TradeClosed(offer, "declined"))
 
     def _on_withdraw(self, action: Action) -> None:
         assert isinstance(action, WithdrawTrade)
-        self._events.append(TradeClosed(self.state.offers.pop(action.offer), "withdrawn"))
+        offer = self.state.offers.pop(action.offer)
+        if self.events:
+            self._events.append(TradeClosed(offer, "withdrawn"))
 
     def _end_trading(self) -> None:
         state = self.state
-        for offer in state.offers.values():
-            self._events.append(TradeClosed(offer, "trading-ended"))
+        if self.events:
+            for offer in state.offers.values():
+                self._events.append(TradeClosed(offer, "trading-ended"))
         state.offers.clear()
         kept = tuple(state.face_up)
-        state.players[state.active].set_aside.extend(state.face_up)
+        active = state.players[state.active]
+        active.set_aside.extend(state.face_up)
+        active.changes += 1
         state.face_up.clear()
-        self._events.append(TradingEnded(state.active, kept))
+        if self.events:
+            self._events.append(TradingEnded(state.active, kept))
         self._begin(Step.PLANT_SET_ASIDE)
 
     # --- the steps that need no decision ------------------------------------------------
@@ -279,32 +336,45 @@ class Engine:
     def _begin(self, step: Step) -> None:
         self.state.step = step
         self.state.planted_this_step = 0
-        self._events.append(StepBegan(self.state.active, step))
+        if self.events:
+            self._events.append(StepBegan(self.state.active, step))
 
     def _advance(self) -> None:
         """Move on through every step that waits on nobody."""
         state = self.state
         while True:
             step = state.step
-            hand = state.players[state.active].hand
-            if step is Step.PLANT and (state.planted_this_step >= 2 or not hand):
-                self._begin_trade()
-            elif step is Step.DUEL_OFFERED and not state.offered:
-                self._begin(Step.DUEL_PLANT)
-            elif step is Step.DUEL_PLANT and not hand:
-                self._begin_duel_face_up()
-            elif step is Step.PLANT_SET_ASIDE and not any(p.set_aside for p in state.players):
+            # Trading waits on the active player until he ends it: the commonest case first.
+            if step is Step.TRADE or step is Step.GAME_OVER:
+                return
+            if step is Step.PLANT_SET_ASIDE:
+                for player in state.players:
+                    if player.set_aside:
+                        return
                 if state.final_turn:
                     self._end_game()
                 else:
                     self._draw_into_hand()
+            elif step is Step.PLANT:
+                if state.planted_this_step < 2 and state.players[state.active].hand:
+                    return
+                self._begin_trade()
+            elif step is Step.DUEL_OFFERED:
+                if state.offered:
+                    return
+                self._begin(Step.DUEL_PLANT)
+            elif step is Step.DUEL_PLANT:
+                if state.players[state.active].hand:
+                    return
+                self._begin_duel_face_up()
             else:
                 return
 
     def _begin_trade(self) -> None:
         self._begin(Step.TRADE)
         cards = self._draw_face_up(FACE_UP_CARDS)
-        self._events.append(FaceUpDrawn(self.state.active, tuple(cards)))
+        if self.events:
+            self._events.append(FaceUpDrawn(self.state.active, tuple(cards)))
 
     def _begin_duel_face_up(self) -> None:
         state = self.state
@@ -315,7 +385,8 @@ class Engine:
         while state.discard and variety_of(state.discard[-1]) in wanted:
             chain.append(state.discard.pop())
         state.face_up.extend(chain)
-        self._events.append(FaceUpDrawn(state.active, tuple(cards), tuple(chain)))
+        if self.events:
+            self._events.append(FaceUpDrawn(state.active, tuple(cards), tuple(chain)))
 
     def _draw_face_up(self, count: int) -> list[Card]:
         drawn = []
@@ -332,7 +403,9 @@ class Engine:
 
     def _draw_into_hand(self) -> None:
         state = self.state
-        hand = state.players[state.active].hand
+        player = state.players[state.active]
+        hand = player.hand
+        player.changes += 1
         drawn = []
         for _ in range(state.setup.draw_in_step_4):
             card = self._draw()
@@ -341,7 +414,8 @@ class Engine:
                 drawn.append(card)
             if self._finally_exhausted():
                 break
-        self._events.append(CardsDrawn(state.active, tuple(drawn)))
+        if self.events:
+            self._events.append(CardsDrawn(state.active, tuple(drawn)))
         if self._finally_exhausted():
             self._end_game()  # ruling 4: the cards drawn stay in hand; the game ends at once
         else:
@@ -351,7 +425,8 @@ class Engine:
         state = self.state
         state.active = (state.active + 1) % len(state.players)
         state.turn += 1
-        self._events.append(TurnBegan(state.active, state.turn))
+        if self.events:
+            self._events.append(TurnBegan(state.active, state.turn))
         self._begin(Step.DUEL_OFFERED if state.setup.is_duel else Step.PLANT)
 
     def _finally_exhausted(self) -> bool:
@@ -374,24 +449,29 @@ class Engine:
         state = self.state
         state.exhaustions += 1
         final = self._finally_exhausted()
-        self._events.append(DeckExhausted(state.exhaustions, final))
+        if self.events:
+            self._events.append(DeckExhausted(state.exhaustions, final))
         if final:
             return
         order = self._shuffle(list(state.discard))
         state.discard.clear()
         state.deck = list(reversed(order))
-        self._events.append(DeckReshuffled(len(order)))
+        if self.events:
+            self._events.append(DeckReshuffled(len(order)))
 
     def _end_game(self) -> None:
         state = self.state
         state.step = Step.GAME_OVER
         for seat, player in enumerate(state.players):
+            player.changes += 1
             for index, field in enumerate(player.fields):
                 if field.cards:
                     cards, coins = harvest_into(state, player, index)
-                    self._events.append(FieldHarvested(seat, index, tuple(cards), coins))
-        result = result_of(state)
-        self._events.append(GameEnded(result.scores, result.winners))
+                    if self.events:
+                        self._events.append(FieldHarvested(seat, index, tuple(cards), coins))
+        if self.events:
+            result = result_of(state)
+            self._events.append(GameEnded(result.scores, result.winners))
 
 
 _HANDLERS: dict[type[Action], Callable[[Engine, Action], None]] = {

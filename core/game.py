@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .actions import Action
 from .cards import Card
@@ -40,11 +40,14 @@ class _RecordingShuffler:
 class Game:
     """One game: its state, the actions taken and the chance outcomes, in order."""
 
-    def __init__(self, players: int, deck: Sequence[Card], shuffler: Shuffler) -> None:
+    def __init__(
+        self, players: int, deck: Sequence[Card], shuffler: Shuffler, *, events: bool = True
+    ) -> None:
+        """`events=False`: actions return no events (a replay or an audit needs only the state)."""
         self.initial_deck: tuple[Card, ...] = tuple(deck)
         self.state: GameState = deal(players, deck)
         self._shuffler = _RecordingShuffler(shuffler)
-        self._engine = Engine(self.state, self._shuffler)
+        self._engine = Engine(self.state, self._shuffler, events=events)
         self.actions: list[Action] = []
         self.opening_events: list[Event] = self._engine.start()
 
@@ -98,6 +101,16 @@ class Game:
         self.actions.append(action)
         return events
 
+    def play_through(self, actions: Iterable[Action], *, checked: bool = True) -> None:
+        """Apply actions one after another without gathering their events: a replay.
+
+        Checked, the first illegal action raises IllegalActionError and changes nothing; the
+        ones before it stay applied (`len(self.actions)` tells how many). `checked=False` skips
+        the rules: only for actions that already passed them, such as those of a game that
+        passed the audit or `check_record`.
+        """
+        self._engine.play_through(actions, self.actions, checked)
+
     def view(self, seat: int | None) -> PlayerView:
         """What the player at `seat` may see (None: a spectator)."""
         return view_for(self.state, seat)
@@ -109,5 +122,9 @@ class Game:
 
 def _lists(legal: LegalActions, action: Action) -> bool:
     """`action in legal.actions`, comparing only actions of the same kind."""
+    actions = legal.actions
+    for listed in actions:
+        if listed is action:
+            return True
     kind = type(action)
-    return any(a is action or (type(a) is kind and a == action) for a in legal.actions)
+    return any(type(listed) is kind and listed == action for listed in actions)

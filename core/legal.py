@@ -31,6 +31,7 @@ from .actions import (
 from .cards import Card, Variety, variety_of
 from .errors import IllegalActionError
 from .state import CARD_VARIETIES, GameState, PlayerState, Step, TradeOffer, build_frozen
+from .table_setup import MAX_PLAYERS
 
 
 @dataclass(frozen=True)
@@ -211,40 +212,71 @@ def _same_varieties(cards: list[Card], want: tuple[Variety, ...]) -> bool:
 
 # The menu is rebuilt before every decision, and most of its actions recur all game long: the
 # immutable ones whose numbers are bounded (seats, fields, card positions) are made once each.
-_plant = cache(Plant)
 _plant_set_aside = cache(PlantSetAside)
 _plant_face_up = cache(PlantFaceUp)
 _plant_offered = cache(PlantOffered)
 _discard_offered = cache(DiscardOffered)
 _discard_from_hand = cache(DiscardFromHand)
-_end_step = cache(EndStep)
-_harvest = cache(Harvest)
-_buy_field = cache(BuyField)
+_MAX_FIELDS = 3
+"""The most fields a player holds: two or three at the start, one more bought where two."""
+# The commonest of them, looked up by seat (and field) in a table rather than a cache.
+_PLANT = tuple(tuple(Plant(s, f) for f in range(_MAX_FIELDS)) for s in range(MAX_PLAYERS))
+_HARVEST = tuple(tuple(Harvest(s, f) for f in range(_MAX_FIELDS)) for s in range(MAX_PLAYERS))
+_END_STEP = tuple(EndStep(s) for s in range(MAX_PLAYERS))
+_BUY_FIELD = tuple(BuyField(s) for s in range(MAX_PLAYERS))
 
 
 def legal_actions(state: GameState, seat: int) -> LegalActions:
-    """Everything the player at `seat` may do now."""
+    """Everything the player at `seat` may do now.
+
+    The rule functions above, asked in one pass in menu order: the active player's plantings,
+    discards and end of step (anyone's plantings in step 3), trade answers, harvests, the 3rd
+    field. This runs before every decision of every bot, so it asks each rule only where it can
+    hold.
+    """
     step = state.step
     if step is Step.GAME_OVER:
         return LegalActions(seat, (), None, False)
     player = state.players[seat]
     actions: list[Action] = []
-    # Only the active player plants from his hand, the offered or the face-up cards, or ends
-    # a step; only in step 3 does anyone else plant.
     waiting = False
-    if seat == state.active and step is not Step.PLANT_SET_ASIDE:
+    trade = None
+    active = seat == state.active
+    if step is Step.TRADE:
+        if active:
+            actions.append(_END_STEP[seat])
+            waiting = True
+        # trade_options, inlined.
+        hand_size = len(player.hand)
+        if active:
+            trade = _options_of_active(len(state.players), seat, hand_size, len(state.face_up))
+        else:
+            trade = _options_of_partner(state.active, hand_size)
+        if state.offers:
+            _add_trade_answers(state, seat, actions)
+    elif step is Step.PLANT_SET_ASIDE:
+        if player.set_aside:
+            for i, card in enumerate(player.set_aside):
+                actions += [_plant_set_aside(seat, i, f) for f in fields_for(player, card)]
+            waiting = True
+    elif active:
         waiting = _add_active_moves(state, seat, player, actions)
-    elif step is Step.PLANT_SET_ASIDE and player.set_aside:
-        for i, card in enumerate(player.set_aside):
-            actions += [_plant_set_aside(seat, i, f) for f in fields_for(player, card)]
-        waiting = True
-    trade = trade_options(state, seat) if step is Step.TRADE else None
-    if trade is not None:
-        _add_trade_answers(state, seat, actions)
-    for field in harvestable_fields(state, seat):
-        actions.append(_harvest(seat, field))
-    if can_buy_field(state, seat):
-        actions.append(_buy_field(seat))
+    if active or not state.setup.is_duel:
+        # harvestable_fields, inlined.
+        crowded: list[int] = []
+        single: list[int] = []
+        for i, f in enumerate(player.fields):
+            size = len(f.cards)
+            if size > 1:
+                crowded.append(i)
+            elif size == 1:
+                single.append(i)
+        harvest = _HARVEST[seat]
+        for field in crowded or single:
+            actions.append(harvest[field])
+    price = state.setup.third_field_price
+    if price is not None and not player.bought_third_field and len(player.coins) >= price:
+        actions.append(_BUY_FIELD[seat])
     return build_frozen(
         LegalActions, player=seat, actions=tuple(actions), trade=trade, waiting=waiting
     )
@@ -253,18 +285,24 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
 def _add_active_moves(
     state: GameState, seat: int, player: PlayerState, actions: list[Action]
 ) -> bool:
-    """The active player's plantings, discards and end of step, in menu order (not step 3).
-
-    Returns whether the game waits on him.
-    """
+    """The active player's plantings, discards and end of step, in menu order (steps other
+    than 2 and 3). Returns whether the game waits on him."""
     step = state.step
     waiting = False
-    if may_plant_from_hand(state, seat):
-        actions += [_plant(seat, f) for f in fields_for(player, player.hand[0])]
-        waiting = True
-    if may_discard_from_hand(state, seat):
-        actions += [_discard_from_hand(seat, i) for i in range(len(player.hand))]
-    if step is Step.DUEL_OFFERED:
+    if step is Step.PLANT or step is Step.DUEL_PLANT:
+        # may_plant_from_hand, may_discard_from_hand and may_end_step for the active player.
+        planted = state.planted_this_step
+        hand = player.hand
+        if planted < 2 and hand:
+            plant = _PLANT[seat]
+            actions += [plant[f] for f in fields_for(player, hand[0])]
+            waiting = True
+        if planted >= 1:
+            if step is Step.DUEL_PLANT and hand:
+                actions += [_discard_from_hand(seat, i) for i in range(len(hand))]
+            actions.append(_END_STEP[seat])
+            waiting = True
+    elif step is Step.DUEL_OFFERED:
         for i, card in enumerate(state.offered):
             actions += [_plant_offered(seat, i, f) for f in fields_for(player, card)]
             actions.append(_discard_offered(seat, i))
@@ -272,8 +310,7 @@ def _add_active_moves(
     elif step is Step.DUEL_FACE_UP:
         for i, card in enumerate(state.face_up):
             actions += [_plant_face_up(seat, i, f) for f in fields_for(player, card)]
-    if may_end_step(state, seat):
-        actions.append(_end_step(seat))
+        actions.append(_END_STEP[seat])
         waiting = True
     return waiting
 
@@ -292,11 +329,16 @@ def _add_trade_answers(state: GameState, seat: int, actions: list[Action]) -> No
 
 def waiting_for(state: GameState) -> tuple[int, ...]:
     """The seats the game is waiting on."""
-    if state.step is Step.GAME_OVER:
+    step = state.step
+    if step is Step.PLANT_SET_ASIDE:
+        return tuple([i for i, p in enumerate(state.players) if p.set_aside])
+    if step is Step.GAME_OVER:
         return ()
-    if state.step is Step.PLANT_SET_ASIDE:
-        return tuple(i for i, p in enumerate(state.players) if p.set_aside)
-    return (state.active,)
+    return _SEATS[state.active]
+
+
+_SEATS = tuple((seat,) for seat in range(MAX_PLAYERS))
+"""`(seat,)` for each seat, made once."""
 
 
 TradingMoment = tuple[int, tuple[int, ...]]
@@ -306,18 +348,28 @@ TradingMoment = tuple[int, tuple[int, ...]]
 def asking_order(state: GameState) -> tuple[int, ...]:
     """The seats that may act now, in the order to ask them: while trading, receivers of open
     offers first, then every other seat not waited on; then the seats the game waits on."""
-    waiting = waiting_for(state)
     if state.step is not Step.TRADE:
-        return waiting
-    asked = [o.receiver for o in state.offers.values()]
-    asked += [s for s in range(len(state.players)) if s not in waiting]
-    return tuple(dict.fromkeys([*asked, *waiting]))
+        return waiting_for(state)
+    # While trading the game waits on the active player alone: the others, then him.
+    order = _TRADING_ORDER[len(state.players)][state.active]
+    if not state.offers:
+        return order
+    return tuple(dict.fromkeys([*[o.receiver for o in state.offers.values()], *order]))
+
+
+_TRADING_ORDER = tuple(
+    tuple((*(s for s in range(players) if s != active), active) for active in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""`_TRADING_ORDER[players][active]`: every seat but the active one in order, then his."""
 
 
 def trading_moment(state: GameState, seat: int) -> TradingMoment:
     """Changes with a new turn or when an offer the seat is part of opens or closes, so a seat
     that passed on trading is asked again only then."""
-    offers = tuple(o.id for o in state.offers.values() if seat in (o.proposer, o.receiver))
+    if not state.offers:
+        return (state.turn, ())
+    offers = tuple([o.id for o in state.offers.values() if seat in (o.proposer, o.receiver)])
     return (state.turn, offers)
 
 

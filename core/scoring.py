@@ -25,6 +25,7 @@ def harvest_into(state: GameState, player: PlayerState, field: int) -> tuple[lis
     """Harvest one field: coins onto the earnings stack, the rest onto the discard pile."""
     coins, rest = sell(player.fields[field])
     player.coins.extend(coins)
+    player.changes += 1
     state.discard.extend(rest)
     return coins + rest, len(coins)
 

@@ -34,6 +34,14 @@ def build_frozen(cls: type[_Frozen], **values: Any) -> _Frozen:
     return instance
 
 
+def frozen_from(cls: type[_Frozen], values: dict[str, Any]) -> _Frozen:
+    """`build_frozen(cls, **values)` for a dict the caller made for this instance alone: it
+    skips the merge of keyword arguments, which is slow for the twenty fields of a view."""
+    instance = object.__new__(cls)
+    object.__setattr__(instance, "__dict__", values)
+    return instance
+
+
 class Step(Enum):
     """Where the turn is. The duel has its own steps 1-3; both share the draw into the hand."""
 
@@ -80,6 +88,9 @@ class PlayerState:
     set_aside: list[Card] = field(default_factory=list)
     """Cards received in trades or kept from the face-up cards, to be planted in step 3."""
     bought_third_field: bool = False
+    changes: int = field(default=0, compare=False, repr=False)
+    """Counts the engine's changes to what everyone sees of this seat (fields, coins, hand size,
+    set-aside cards, the 3rd field), so a view of the seat is rebuilt only after one."""
 
 
 @dataclass(frozen=True)

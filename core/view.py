@@ -14,7 +14,15 @@ from typing import Any
 from .cards import CARD_COUNT, VARIETIES, Card, Variety
 from .legal import offer_cards_in_place
 from .scoring import result_of
-from .state import CARD_VARIETIES, GameState, PlayerState, Step, TradeOffer, build_frozen
+from .state import (
+    CARD_VARIETIES,
+    GameState,
+    PlayerState,
+    Step,
+    TradeOffer,
+    build_frozen,
+    frozen_from,
+)
 
 
 @dataclass(frozen=True)
@@ -77,8 +85,11 @@ class PlayerView:
         return self.step is Step.GAME_OVER
 
 
+_VARIETY_OF = CARD_VARIETIES.__getitem__
+
+
 def _varieties(cards: Iterable[Card]) -> tuple[Variety, ...]:
-    return tuple([CARD_VARIETIES[card] for card in cards])
+    return tuple(map(_VARIETY_OF, cards))
 
 
 _EMPTY_FIELD = FieldView(None, 0)
@@ -162,7 +173,21 @@ def _view(state: GameState, seat: int | None, public: dict[str, Any]) -> PlayerV
                 for offer in state.offers.values()
             ]
         )
-    return build_frozen(PlayerView, seat=seat, hand=_varieties(own_hand), offers=offers, **public)
+    return _player_view(public, seat, _varieties(own_hand), offers)
+
+
+def _player_view(
+    public: dict[str, Any],
+    seat: int | None,
+    hand: tuple[Variety, ...],
+    offers: tuple[OfferView, ...],
+) -> PlayerView:
+    """A seat's view from the part every seat sees alike, the seat's hand and the offers."""
+    values = public.copy()
+    values["seat"] = seat
+    values["hand"] = hand
+    values["offers"] = offers
+    return frozen_from(PlayerView, values)
 
 
 def view_for(state: GameState, seat: int | None) -> PlayerView:
@@ -171,51 +196,53 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     return _view(state, seat, _public_part(state, seats, _varieties(state.discard)))
 
 
-_SeatSource = tuple[int, int, bool, list[Card], list[list[Card]]]
-"""Everything a seat's public side is made from: coin count, hand size, the bought 3rd field,
-the set-aside cards and the cards of each field."""
-
-
-def _seat_source(player: PlayerState) -> _SeatSource:
-    """What the seat's public side is made from now (its lists, not copies)."""
-    return (
-        len(player.coins),
-        len(player.hand),
-        player.bought_third_field,
-        player.set_aside,
-        [f.cards for f in player.fields],
-    )
-
-
-def _kept(source: _SeatSource) -> _SeatSource:
-    """A copy that later changes to the player's lists leave as it is."""
-    coins, hand_size, bought, set_aside, fields = source
-    return coins, hand_size, bought, list(set_aside), [list(cards) for cards in fields]
-
-
 class TableViews:
     """Views of one game for a driver that asks several seats at each moment.
 
     Each is equal to `view_for(state, seat)`. What every seat sees alike is built once per
-    moment: call `next_moment` whenever the state may have changed. A seat's public side and
-    the discard pile are also kept from moment to moment while their cards stay the same, since
-    an action changes one or two seats and leaves the others as they were.
+    moment: call `next_moment` whenever the state may have changed. A seat's public side is
+    kept until the engine changes it (`PlayerState.changes`), and the discard pile while its
+    cards stay the same, since an action changes one or two seats and leaves the others as they
+    were. The state must change only through the engine.
     """
 
     def __init__(self, state: GameState) -> None:
         self._state = state
         self._public: dict[str, Any] | None = None
-        self._seats: dict[int, tuple[_SeatSource, SeatView]] = {}
+        self._seats: list[tuple[PlayerState, int, SeatView] | None] = []
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
+        self._offers: dict[int, OfferView] = {}
+        """The offers as seen by every seat but their proposer, this moment."""
 
     def next_moment(self) -> None:
         """The state may have changed since the last view."""
         self._public = None
 
     def __call__(self, seat: int | None) -> PlayerView:
+        state = self._state
         if self._public is None:
-            self._public = _public_part(self._state, self._seat_views(), self._discard_view())
-        return _view(self._state, seat, self._public)
+            self._public = _public_part(state, self._seat_views(), self._discard_view())
+            self._offers = {}
+        if not state.offers:
+            own_hand = state.players[seat].hand if seat is not None else []
+            return _player_view(self._public, seat, _varieties(own_hand), ())
+        return self._view_with_offers(seat)
+
+    def _view_with_offers(self, seat: int | None) -> PlayerView:
+        state = self._state
+        own_hand = state.players[seat].hand if seat is not None else []
+        shared = self._offers
+        offers = []
+        for offer in state.offers.values():
+            if offer.proposer == seat:
+                offers.append(_offer_view(state, offer, own_hand))
+                continue
+            view = shared.get(offer.id)
+            if view is None:
+                view = shared[offer.id] = _offer_view(state, offer, None)
+            offers.append(view)
+        assert self._public is not None
+        return _player_view(self._public, seat, _varieties(own_hand), tuple(offers))
 
     def _discard_view(self) -> tuple[Variety, ...]:
         """Most actions leave the discard pile as it was: its varieties are then kept."""
@@ -227,15 +254,17 @@ class TableViews:
         return shown
 
     def _seat_views(self) -> tuple[SeatView, ...]:
-        views = []
+        players = self._state.players
         known = self._seats
-        for seat, player in enumerate(self._state.players):
-            source = _seat_source(player)
-            kept = known.get(seat)
-            if kept is not None and kept[0] == source:
-                views.append(kept[1])
+        if len(known) != len(players):
+            known[:] = [None] * len(players)
+        views = []
+        for seat, player in enumerate(players):
+            kept = known[seat]
+            if kept is not None and kept[0] is player and kept[1] == player.changes:
+                views.append(kept[2])
             else:
                 view = _seat_view(seat, player)
-                known[seat] = (_kept(source), view)
+                known[seat] = (player, player.changes, view)
                 views.append(view)
         return tuple(views)

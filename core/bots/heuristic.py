@@ -229,14 +229,14 @@ class HeuristicBot:
         slots = slots_of(me.fields)
         for variety in me.set_aside:
             place(slots, variety)
-        growing = [s.variety for s in slots if s.variety is not None]
-        want = [v for v in view.face_up if v in growing]
-        if not want and any(s.variety is None for s in slots):
-            want = [v for v in view.face_up if empty_field_is_free(me.fields, v, hand)][:1]
         wanted = wanted_varieties(slots, hand)
         spare = [i for i, v in enumerate(hand) if v not in wanted]
         if not spare:
             return None
+        growing = [s.variety for s in slots if s.variety is not None]
+        want = [v for v in view.face_up if v in growing]
+        if not want and any(s.variety is None for s in slots):
+            want = [v for v in view.face_up if empty_field_is_free(me.fields, v, hand)][:1]
         active = view.seats[view.active]
         fits_active = [f.variety for f in active.fields if f.variety is not None]
         spare.sort(key=lambda i: hand[i] not in fits_active)
@@ -262,9 +262,10 @@ def _top_step_sale(seat: int, me: SeatView, actions: Sequence[Action]) -> Harves
     for index, field in enumerate(me.fields):
         # The lowest top step is 3 (Garden): smaller fields need no look-up.
         if field.count >= 3 and field.variety and field.count >= TOP_STEP[field.variety]:
-            sale = Harvest(seat, index)
-            if sale in actions:
-                return sale
+            # `Harvest(seat, index) in actions`, without making the action first.
+            for action in actions:
+                if type(action) is Harvest and action.field == index and action.player == seat:
+                    return action
     return None
 
 

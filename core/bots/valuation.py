@@ -64,7 +64,17 @@ class Slot:
 
 def slots_of(fields: Sequence[FieldView]) -> list[Slot]:
     """Mutable copies of the fields for simulating plantings."""
-    return [Slot(f.variety, f.count) for f in fields]
+    slots = []
+    for f in fields:
+        slot = _new_slot(Slot)
+        slot.variety = f.variety
+        slot.count = f.count
+        slots.append(slot)
+    return slots
+
+
+_new_slot = object.__new__
+"""Makes a `Slot` without calling its `__init__`: several are made on every decision."""
 
 
 def place(slots: list[Slot], variety: Variety) -> str:

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bohnanza.core.actions import BuyField
+from bohnanza.core import engine as engine_module
+from bohnanza.core.actions import Action, BuyField, Harvest
 from bohnanza.core.audit import (
     action_payload,
     audit_game,
@@ -173,6 +174,35 @@ def test_conservation_agrees_with_every_place_the_state_knows() -> None:
         game.state.players[1].coins[0] if game.state.players[1].coins else 0
     )
     assert not cards_conserved(game.state)
+
+
+def test_a_card_lost_by_an_action_is_found_at_the_end_of_its_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = stored_game(4, 3)
+    harvest, turn_ends, turn = None, None, 0
+    for state_now, index, action, _ in replay_steps(game.record()):
+        if harvest is None and isinstance(action, Harvest):
+            harvest, turn = index, state_now.state.turn
+        elif harvest is not None and (state_now.state.turn > turn or state_now.is_over):
+            turn_ends = index
+            break
+    assert harvest is not None and turn_ends is not None and turn_ends > harvest
+    losing = dict(engine_module._HANDLERS)
+    original = losing[Harvest]
+    lost: list[int] = []
+
+    def harvest_losing_a_card(engine: engine_module.Engine, action: Action) -> None:
+        original(engine, action)
+        if not lost:  # the first harvest loses a card
+            player = engine.state.players[action.player]
+            lost.append((player.coins or engine.state.discard).pop())
+
+    losing[Harvest] = harvest_losing_a_card
+    monkeypatch.setattr(engine_module, "_HANDLERS", losing)
+    failure = audit_game(game)
+    assert failure is not None and failure.reason == "cards are not conserved after it"
+    assert failure.action == turn_ends
 
 
 def test_check_record_splits_the_reshuffles_among_the_actions_that_caused_them() -> None:

@@ -103,6 +103,38 @@ def test_a_record_replays_any_prefix_of_its_actions(finished: Game, record: Game
     assert partial.state == fresh.state
 
 
+def test_a_trusted_replay_skips_the_rules_and_reaches_the_same_state(
+    finished: Game, record: GameRecord
+) -> None:
+    trusted = replay(record, trusted=True)
+    assert trusted.state == finished.state
+    assert trusted.actions == finished.actions
+    assert trusted.result() == finished.result()
+
+
+def test_a_replay_names_the_first_illegal_action_and_an_action_after_the_end(
+    record: GameRecord,
+) -> None:
+    first = record.actions[0]
+    bad = replace(record, actions=(first, first, *record.actions[1:]), result=None)
+    with pytest.raises(RecordError, match=r"^action 1: illegal"):
+        replay(bad)
+    extra = replace(record, actions=(*record.actions, record.actions[-1]), result=None)
+    with pytest.raises(RecordError, match="action after the end of the game"):
+        replay(extra)
+
+
+def test_a_game_played_through_quietly_equals_one_played_action_by_action(
+    finished: Game, record: GameRecord
+) -> None:
+    quiet = Game(4, record.deck, _orders(finished.reshuffles), events=False)
+    assert quiet.opening_events == []
+    assert quiet.apply(record.actions[0]) == []
+    quiet.play_through(record.actions[1:])
+    assert quiet.state == finished.state
+    assert quiet.actions == finished.actions
+
+
 def test_an_unfinished_game_is_recorded_without_a_result() -> None:
     game = Game.new(3, random.Random(2))
     game.apply(Plant(0, 0))

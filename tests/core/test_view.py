@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from bohnanza.core.actions import AcceptTrade, EndStep, Plant, ProposeTrade
+from bohnanza.core.actions import AcceptTrade, Action, EndStep, Plant, ProposeTrade
+from bohnanza.core.bots import Bot, make_bot, play_out
 from bohnanza.core.cards import Card, Variety
 from bohnanza.core.game import Game
+from bohnanza.core.legal import LegalActions, legal_actions
 from bohnanza.core.state import GameState, Step
-from bohnanza.core.view import FieldView, view_for
+from bohnanza.core.view import FieldView, PlayerView, view_for
 
 from .builders import CardPool, apply_all, new_game, random_playthrough, table, varieties
 
@@ -142,3 +144,29 @@ def test_an_offer_whose_cards_are_gone_is_shown_stale() -> None:
     (offer,) = game.view(1).offers
     assert offer.stale
     assert varieties(game.state.players[2].set_aside) == [SOY]
+
+
+class Checking:
+    """Wraps a bot: every view the driver hands it must equal the view computed afresh."""
+
+    def __init__(self, bot: Bot, game: Game, seat: int) -> None:
+        self.bot, self.game, self.seat = bot, game, seat
+        self.strategy = bot.strategy
+        self.views = 0
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        assert view == view_for(self.game.state, self.seat)
+        assert legal == legal_actions(self.game.state, self.seat)
+        self.views += 1
+        return self.bot.choose(view, legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_the_views_kept_from_moment_to_moment_equal_views_computed_afresh(players: int) -> None:
+    for strategy in ("random", "heuristic"):
+        game = Game.new(players, random.Random(players))
+        bots = [
+            Checking(make_bot(strategy, random.Random(seat)), game, seat) for seat in range(players)
+        ]
+        play_out(game, bots)
+        assert game.is_over and all(bot.views > 0 for bot in bots)

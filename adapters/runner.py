@@ -19,6 +19,7 @@ that could not be sent after its retries is not sent again.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import logging
@@ -93,6 +94,10 @@ class _Outbox:
     task: asyncio.Task[None] | None = None
 
 
+REFUSED_KEPT = 1_000
+"""How many refused inputs a runner remembers (for edits of a command)."""
+
+
 class Runner:
     """Feeds a service from an adapter and delivers what it says through the adapter's port."""
 
@@ -118,6 +123,24 @@ class Runner:
         """Rooms whose views could not all be delivered, and when (loop time)."""
         self._told_unreachable: set[tuple[str, str]] = set()
         self._stopping = False
+        self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
+        """Delivery ids of the latest inputs that changed nothing (only answered)."""
+
+    def refused(self, delivery_id: str) -> bool:
+        """Whether the input with this delivery id changed nothing: it was only answered (not
+        understood, not allowed). A platform where a message can be edited takes the edit of
+        such a command as the command the player meant (once: see `take_refused`)."""
+        return delivery_id in self._refused
+
+    def take_refused(self, delivery_id: str) -> bool:
+        """Whether the input changed nothing, forgetting it: one edit of it is taken."""
+        return self._refused.pop(delivery_id, False) is None
+
+    def note_refused(self, delivery_id: str) -> None:
+        """Remember an input as one that changed nothing (an edit taken, and refused too)."""
+        self._refused[delivery_id] = None
+        while len(self._refused) > REFUSED_KEPT:
+            self._refused.popitem(last=False)
 
     async def start(self) -> int:
         """Pick up the stored games of this platform and bring their views up to date (what a
@@ -143,6 +166,8 @@ class Runner:
             now = self.clock.now()
             try:
                 out = self.service.handle(inbound, now)
+                if inbound.delivery_id and out and all(isinstance(o, Reply) for o in out):
+                    self.note_refused(inbound.delivery_id)
                 # A player who writes sees the game as it stands, should his view be behind
                 # (unless the input itself showed him something in that place).
                 said = {(chat_of(o), _slot_of(o)) for o in out}

@@ -340,8 +340,18 @@ class MatrixBot:
             return
         if not isinstance(event, RoomMessageText):
             return
-        if event.source.get("content", {}).get("m.relates_to", {}).get("rel_type") == "m.replace":
-            return  # an edited command is not a second command
+        body = event.body
+        content = event.source.get("content", {})
+        relation = content.get("m.relates_to", {})
+        original = None
+        if relation.get("rel_type") == "m.replace":
+            # An edit is no second command; but the edit of a command that changed nothing
+            # (a typo answered with "I did not understand") is the command the player meant.
+            new = content.get("m.new_content", {})
+            original = str(relation.get("event_id"))
+            if not isinstance(new.get("body"), str) or not self.runner.take_refused(original):
+                return
+            body = new["body"]
         room = self.client.rooms.get(room_id)
         name = room.user_name(event.sender) if room is not None else None
         inbound = inbound_from_event(
@@ -349,11 +359,13 @@ class MatrixBot:
             name or event.sender,
             room_id,
             event.event_id,
-            event.body,
+            body,
             self.settings.prefix,
             self._is_private(room_id, event.sender),
         )
         if inbound is None:
+            if original is not None:
+                self.runner.note_refused(original)  # an edit into no command: still open
             return
         # Stored with its event id before the sync token moves past it; its messages go out
         # per room meanwhile, so a slow room holds back no other.
@@ -363,6 +375,8 @@ class MatrixBot:
         except asyncio.CancelledError:
             await work  # a stop finishes the command in hand first
             raise
+        if original is not None and self.runner.refused(event.event_id):
+            self.runner.note_refused(original)  # refused again: a later edit may still fix it
 
     async def _cannot_read(self, room_id: str) -> None:
         """Say plainly, once per room, that a message here could not be read."""

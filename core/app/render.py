@@ -133,7 +133,10 @@ def _due(tr: Translator, deadline: datetime | str, now: datetime | None) -> str:
     if now is None:
         return tr.gettext("(until {time})").format(time=deadline.strftime("%H:%M UTC"))
     delta = (deadline - now).total_seconds()
-    return tr.gettext("(due {time})").format(time=relative_time(tr, delta))
+    # The table is not edited every minute: the time of day stays true when 'in 4 min' is old.
+    return tr.gettext("(due {time}, at {clock})").format(
+        time=relative_time(tr, delta), clock=deadline.strftime("%H:%M UTC")
+    )
 
 
 def table_text(

@@ -750,7 +750,8 @@ class ChatService:
             return table_update(session, tr, self.capabilities, fresh=True, now=now)
         if verb == "hand":
             if inbound.private:
-                return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
+                # Here, the private message itself, posted anew with its buttons.
+                return self._private_view(session, seat, fresh=True)
             return self._hand_privately(session, seat, inbound)
         return self._act(session, seat, inbound, " ".join(words), now)
 

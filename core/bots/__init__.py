@@ -2,7 +2,8 @@
 
 from .base import Bot
 from .driver import STRATEGIES, make_bot, play_out
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-__all__ = ["STRATEGIES", "Bot", "HeuristicBot", "RandomBot", "make_bot", "play_out"]
+__all__ = ["STRATEGIES", "Bot", "ExpertBot", "HeuristicBot", "RandomBot", "make_bot", "play_out"]

@@ -10,10 +10,11 @@ from ..game import Game
 from ..legal import LegalActions, TradingMoment, asking_order, trading_moment
 from ..view import TableViews
 from .base import Bot
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-STRATEGIES: tuple[str, ...] = ("random", "heuristic")
+STRATEGIES: tuple[str, ...] = ("random", "heuristic", "expert")
 
 
 def make_bot(strategy: str, rng: random.Random) -> Bot:
@@ -22,6 +23,8 @@ def make_bot(strategy: str, rng: random.Random) -> Bot:
         return RandomBot(rng)
     if strategy == "heuristic":
         return HeuristicBot(rng)
+    if strategy == "expert":
+        return ExpertBot(rng)
     raise ValueError(f"unknown bot strategy {strategy!r} (known: {', '.join(STRATEGIES)})")
 
 

@@ -142,7 +142,7 @@ RUSSIAN: dict[str | tuple[str, str], str | tuple[str, str, str]] = {
         "через {count} дня",
         "через {count} дней",
     ),
-    "(due {time})": "(срок: {time})",
+    "(due {time}, at {clock})": "(срок: {time}, в {clock})",
 }
 
 
@@ -153,7 +153,7 @@ def test_russian_counts_take_the_form_of_their_number() -> None:
     assert "2. Bruno & Co: 1 монета, 1 карта на руке · " in seat_line(text, 2)
     assert "3. [/x]: 2 монеты, 2 карты на руке · " in seat_line(text, 3)
     assert "6. Gus <3: 5 монет, 2 карты на руке · " in seat_line(text, 6)
-    assert text.split("\n")[-2].endswith("(срок: через 3 мин)")
+    assert text.split("\n")[-2].endswith("(срок: через 3 мин, в 09:03 UTC)")
     result = result_text(tr, GAME, ended(scores=(21, 22, 25)), ("Ann", "Bob", "Cid"))
     assert result.split("\n")[1:4] == ["Cid: 25 монет", "Bob: 22 монеты", "Ann: 21 монета"]
     assert [relative_time(tr, days * 86400) for days in (1, 3, 5)] == [
@@ -192,9 +192,9 @@ def test_the_table_tells_the_time_left_when_it_is_given_the_moment() -> None:
     view = crowded_view()
     due = NOW + timedelta(minutes=4)
     relative = table_text(English(), GAME, view, NAMES, [1, 4], due, NOW)
-    assert "Waiting for: Bruno & Co, <i>Fe</i> (due in 4 min)" in relative
+    assert "Waiting for: Bruno & Co, <i>Fe</i> (due in 4 min, at 09:04 UTC)" in relative
     html = table_html(English(), GAME, view, NAMES, [1, 4], due, NOW)
-    assert "(due in 4 min)" in html
+    assert "(due in 4 min, at 09:04 UTC)" in html
 
 
 def test_without_the_moment_the_table_tells_the_time_of_day_as_before() -> None:

@@ -1,5 +1,6 @@
 """Bad input on Matrix: each gets a short reply (or, when it is no command, nothing) and changes
-nothing. The sender decides who acts; an edited command is not a second command."""
+nothing. The sender decides who acts; an edited command is not a second command (but the edit
+of a command that changed nothing is the command meant)."""
 
 from __future__ import annotations
 
@@ -120,25 +121,34 @@ async def test_acting_out_of_turn_or_outside_the_game_is_refused(
         assert game.snapshot() == before
 
 
-async def test_an_edited_command_is_not_applied_again(
+async def test_an_edit_applies_a_command_only_where_the_first_one_changed_nothing(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:
     async with duel(synapse, new_account, tmp_path) as game:
         mover, _ = game.on_turn()
         actions = game.running.action_count(game.game_id)
         planted = await game.table.say(mover, "!bean plant 1")
-        assert game.running.action_count(game.game_id) > actions
-        after = game.snapshot()
+        assert game.running.action_count(game.game_id) == actions + 1
         edit = await mover.edit_text(game.room, planted, "!bean plant 1")
-        refused = await game.table.say(mover, "!bean plant 99")
-        edit_of_refused = await mover.edit_text(game.room, refused, "!bean plant 1")
         await game.running.passed_over(edit)
-        await game.running.passed_over(edit_of_refused)
-
-        assert game.snapshot() == after
+        assert game.running.action_count(game.game_id) == actions + 1  # applied once
         assert await replies_to(mover, edit) == []
-        assert await replies_to(mover, edit_of_refused) == []
-        assert game.running.handled[edit] == game.running.handled[edit_of_refused] == 0
+        assert game.running.handled[edit] == 0
+
+        # A typo is answered; the player fixes it by editing: the edit is the command meant.
+        typo = await game.table.say(mover, "!bean plnat 1")
+        assert len(await replies_to(mover, typo)) == 1
+        still_wrong = await mover.edit_text(game.room, typo, "!bean plant 99")
+        await game.running.handled_command(still_wrong)
+        assert game.running.action_count(game.game_id) == actions + 1
+        fixed = await mover.edit_text(game.room, typo, "!bean done")
+        await game.running.handled_command(fixed)
+        assert game.running.action_count(game.game_id) == actions + 2
+        # Once a fix was taken, further edits of that message are no commands.
+        again = await mover.edit_text(game.room, typo, "!bean done")
+        await game.running.passed_over(again)
+        assert game.running.handled[again] == 0
+        assert game.running.action_count(game.game_id) == actions + 2
 
 
 async def test_what_was_said_before_the_bot_joined_is_not_a_command(

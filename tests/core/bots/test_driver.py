@@ -14,11 +14,15 @@ from bohnanza.core.legal import LegalActions
 from bohnanza.core.record import GameRecord, SeatRecord, replay
 from bohnanza.core.view import PlayerView
 
+from .recording import bot_of
+
 SEEDS = (1, 2, 3)
 
 
 def bots_for(strategies: list[str], seed: int) -> list[Bot]:
-    return [make_bot(s, random.Random(seed * 100 + i)) for i, s in enumerate(strategies)]
+    """Bots as `make_bot` builds them (the expert searching only a little: whole games of
+    experts would take minutes, and finishing a game does not depend on how long it searches)."""
+    return [bot_of(s, random.Random(seed * 100 + i)) for i, s in enumerate(strategies)]
 
 
 def finished_game(players: int, strategies: list[str], seed: int) -> Game:

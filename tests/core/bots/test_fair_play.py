@@ -10,13 +10,12 @@ import pytest
 
 import bohnanza.core.bots as bots_package
 from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
-from bohnanza.core.bots import make_bot
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions, TradeOptions, legal_actions
 from bohnanza.core.state import GameState
 from bohnanza.core.view import PlayerView, view_for
 
-from .recording import watched_game
+from .recording import bot_of, watched_game
 
 
 def offer_within_bounds(
@@ -41,7 +40,7 @@ def offer_within_bounds(
     )
 
 
-@pytest.mark.parametrize("strategy", ["random", "heuristic"])
+@pytest.mark.parametrize("strategy", ["random", "heuristic", "expert"])
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_every_bot_action_is_a_listed_action_or_an_offer_within_the_trade_bounds(
     strategy: str, players: int
@@ -88,11 +87,11 @@ def hidden_cards_redealt(state: GameState, seat: int, rng: random.Random) -> Gam
     return other
 
 
-@pytest.mark.parametrize("strategy", ["random", "heuristic"])
+@pytest.mark.parametrize("strategy", ["random", "heuristic", "expert"])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(strategy: str) -> None:
     rng = random.Random(8)
     game = Game.new(4, random.Random(8))
-    bots = [make_bot(strategy, random.Random(i)) for i in range(4)]
+    bots = [bot_of(strategy, random.Random(i)) for i in range(4)]
     checked = 0
     for _ in range(120):
         if game.is_over:
@@ -102,7 +101,7 @@ def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(strategy: str) 
         assert view_for(twin, seat) == game.view(seat)
         choices = []
         for state in (game.state, twin):
-            bot = make_bot(strategy, random.Random(seat))
+            bot = bot_of(strategy, random.Random(seat))
             choices.append(bot.choose(view_for(state, seat), legal_actions(state, seat)))
         assert choices[0] == choices[1]
         checked += 1
@@ -130,3 +129,20 @@ def test_bot_modules_import_neither_the_game_state_nor_the_engine() -> None:
                     assert node.module in CORE_PARTS, module
                 else:
                     assert node.module in PURE_IMPORTS, module
+
+
+SEARCH_MODULES = ("expert.py", "sampling.py", "rollout.py")
+
+
+def test_the_expert_reaches_no_real_game() -> None:
+    """The expert simulates states it dealt itself from its view: it may build game states and
+    run an engine on them, but never imports the game, nor a way to view a real table."""
+    forbidden = {"Game", "view_for", "game"}
+    package = Path(bots_package.__file__).parent
+    for module in SEARCH_MODULES:
+        for node in ast.walk(ast.parse((package / module).read_text())):
+            if isinstance(node, ast.Import):
+                assert {alias.name for alias in node.names} <= PURE_IMPORTS | {"math"}, module
+            elif isinstance(node, ast.ImportFrom):
+                assert not {alias.name for alias in node.names} & forbidden, module
+                assert node.module not in forbidden, module

@@ -1,0 +1,117 @@
+"""Playing a sampled game on with heuristic bots, and judging where it got to.
+
+A rollout runs on a determinization (`sampling.py`), never on the real game: every seat is
+played by a `HeuristicBot`, asked in the same order as `driver.play_out` asks real bots. It stops
+at the end of the game or after a number of turns, and scores the table as if the game ended
+there: coins, plus what each field would sell for now.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..engine import Engine, RandomShuffler
+from ..errors import IllegalActionError
+from ..legal import LegalActions, TradingMoment, asking_order, legal_actions, trading_moment
+from ..legal import waiting_for as seats_waited_on
+from ..state import CARD_VARIETIES, GameState, PlayerState
+from ..view import TableViews
+from .heuristic import HeuristicBot
+from .valuation import cards_to_next_step
+
+MAX_ACTIONS = 4_000
+"""A rollout that has not reached its horizon after this many actions stops where it is."""
+
+
+PROGRESS_WEIGHT = 0.5
+"""Worth of a field's way to its next coin, as a share of one coin."""
+
+
+def seat_worth(player: PlayerState) -> float:
+    """Coins, plus what selling every field now would earn (what the end of the game pays), plus
+    a little for the way each field has gone toward its next coin."""
+    worth = float(len(player.coins))
+    for field in player.fields:
+        cards = field.cards
+        if cards:
+            variety = CARD_VARIETIES[cards[0]]
+            count = len(cards)
+            worth += variety.coins_for(count)
+            missing = cards_to_next_step(variety, count)
+            if missing is not None:
+                worth += PROGRESS_WEIGHT / (1 + missing)
+    return worth
+
+
+def margin(state: GameState, seat: int) -> float:
+    """The seat's worth less the best worth among the others (positive: it leads)."""
+    worths = [seat_worth(p) for p in state.players]
+    mine = worths.pop(seat)
+    return mine - max(worths)
+
+
+def roll_out(
+    state: GameState,
+    seat: int,
+    first: Action | None,
+    seed: int,
+    horizon: int,
+) -> float:
+    """Play `first` for `seat` (None: pass on trading this moment), then let heuristic bots play
+    `horizon` more turns (or to the end); return the seat's margin there.
+
+    An illegal `first` scores minus infinity, so a search never picks it.
+    """
+    rng = random.Random(seed)
+    engine = Engine(state, RandomShuffler(rng))
+    passed: dict[int, TradingMoment] = {}
+    if first is None:
+        passed[seat] = trading_moment(state, seat)
+    else:
+        try:
+            engine.apply(first)
+        except IllegalActionError:
+            return float("-inf")
+    bots = [HeuristicBot(random.Random(seed + i)) for i in range(len(state.players))]
+    until = state.turn + horizon
+    views = TableViews(state)
+    for _ in range(MAX_ACTIONS):
+        if state.is_over or state.turn >= until:
+            break
+        chosen = _next_action(state, bots, views, passed)
+        if chosen is None:
+            break
+        action, legal = chosen
+        if action in legal.actions:
+            engine.apply_legal(action)
+        else:
+            try:
+                engine.apply(action)
+            except IllegalActionError:
+                break
+    return margin(state, seat)
+
+
+def _next_action(
+    state: GameState,
+    bots: list[HeuristicBot],
+    views: TableViews,
+    passed: dict[int, TradingMoment],
+) -> tuple[Action, LegalActions] | None:
+    """The first action a seat that matters takes (as `driver.play_out` asks them)."""
+    waiting = seats_waited_on(state)
+    views.next_moment()
+    for seat in asking_order(state):
+        moment = None
+        if seat not in waiting:
+            moment = trading_moment(state, seat)
+            if passed.get(seat) == moment:
+                continue
+        legal = legal_actions(state, seat)
+        action = bots[seat].choose(views(seat), legal) if legal else None
+        if action is not None:
+            return action, legal
+        if moment is not None:
+            passed[seat] = moment
+    return None

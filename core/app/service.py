@@ -878,6 +878,14 @@ class ChatService:
             ]
         if inbound.button:
             out.append(Reply(inbound, "✓"))
+        elif (
+            not inbound.private
+            and self.capabilities.edits
+            and not (self.capabilities.personal_answers)
+        ):
+            # Said in the group where no answer is personal: a brief word that it was taken
+            # (the table is edited in place, only when the turn or the step changes).
+            out.append(Reply(inbound, f"✓ {command}"))
         return out
 
     def _welcome_back(self, session: GameSession, seat: int, now: datetime) -> list[Outbound]:

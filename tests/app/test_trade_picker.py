@@ -164,3 +164,15 @@ def test_numbers_press_the_buttons_where_there_are_none(tmp_path: Path) -> None:
 
     asyncio.run(people.say("ann", "99", private=True))
     assert "no choice 99" in table.port.last_answer("ann")
+
+
+def test_a_group_command_is_confirmed_briefly_where_answers_are_not_personal(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db", Capabilities(buttons=False, edits=True))
+    people = People(table, seed=3)
+    game_id = asyncio.run(people.gather("g1", SEATS))
+    before = table.action_count(game_id)
+    asyncio.run(people.say("ann", "plant 1"))
+    assert table.action_count(game_id) == before + 1
+    assert table.port.last_answer("ann") == "✓ plant 1"

@@ -171,14 +171,19 @@ class Console:
             if not line.done():
                 outcome()
 
+        def hand_over(outcome: Callable[[], None]) -> None:
+            # After Ctrl-C the loop may be closed already: then nobody waits for the line.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle, outcome)
+
         def read() -> None:
             try:
                 text = self._read_line()
             except BaseException as error:  # EOFError, KeyboardInterrupt: for the game loop
                 failure = error
-                loop.call_soon_threadsafe(settle, lambda: line.set_exception(failure))
+                hand_over(lambda: line.set_exception(failure))
                 return
-            loop.call_soon_threadsafe(settle, lambda: line.set_result(text))
+            hand_over(lambda: line.set_result(text))
 
         threading.Thread(target=read, name="terminal-input", daemon=True).start()
         return line

@@ -81,7 +81,7 @@ def test_the_same_settings_and_seed_give_the_same_id() -> None:
         ("--seed", str(10**13), "--seed must be 0 to 1,000,000,000,000"),
         ("--players", "8", "--players must be 2 to 7"),
         ("--games", "0", "--games must be 1 to 1,000,000"),
-        ("--bots", "genius", "--bots takes random, heuristic (comma-separated)"),
+        ("--bots", "genius", "--bots takes random, heuristic, expert (comma-separated)"),
     ],
 )
 def test_an_unusable_setting_is_a_one_line_usage_error(

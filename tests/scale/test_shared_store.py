@@ -73,7 +73,8 @@ def test_moves_alternating_between_workers_are_all_stored_once_in_order(
         before = len(game.actions)
         worker = (one, two)[step % 2]
         replies = say(worker, users[seat], action_text(action))
-        assert not [r for r in replies if r != "✓"], replies
+        # Only the brief word that it was taken (where answers are not personal).
+        assert not [r for r in replies if not r.startswith("✓")], replies
         progress = store.game_progress(game_id)
         assert progress is not None and progress.actions == before + 1
     stored = store.load_stored(game_id)

@@ -259,3 +259,11 @@ def decisions_from_record(
             if log is not None:
                 log += [(seat, state.turn, state.step.value) for seat in fresh]
     return news
+
+
+def offers_of_people(session: GameSession) -> int:
+    """Offers made so far by people (an offer to anyone counts once per partner)."""
+    return sum(
+        isinstance(a, ProposeTrade | CounterTrade) and session.seats[a.player].is_human
+        for a in session.game.actions
+    )

@@ -28,6 +28,7 @@ from .picker import (
     parse_draft,
     picker_buttons,
     quick_offers,
+    short_bean,
     target_name,
 )
 from .ports import Capabilities
@@ -417,10 +418,10 @@ def _plan_words(tr: Translator, plan: list[PlanStep]) -> str:
             words.append(
                 tr.ngettext(
                     "sell {bean} ({coins} coin)", "sell {bean} ({coins} coins)", coins
-                ).format(bean=bean_name(tr, bean), coins=coins)
+                ).format(bean=short_bean(tr, bean), coins=coins)
             )
         else:
-            words.append(f"{bean_name(tr, bean)} → {field + 1}")
+            words.append(f"{short_bean(tr, bean)} → {field + 1}")
     return ", ".join(words)
 
 

@@ -17,6 +17,7 @@ from ..tapping import (
     Tapper,
     command_of,
     decisions_from_record,
+    offers_of_people,
     trades_of_people,
 )
 from .recording import People, Table, user_of
@@ -54,20 +55,12 @@ def tap_once(
             continue
         payload = buttons[commands.index(choice)].payload
         tally.count_press(session, seat)
-        start, made = len(session.game.actions), offer_count(session)
+        start, made = len(session.game.actions), offers_of_people(session)
         asyncio.run(people.press(user, payload))
         if choice.startswith("send "):
-            tally.offers_by_buttons += offer_count(session) - made
+            tally.offers_by_buttons += offers_of_people(session) - made
         return Press(seat, start, table.action_count(game_id))
     return None
-
-
-def offer_count(session: GameSession) -> int:
-    """Offers made so far by people (an offer to anyone counts once per partner)."""
-    return sum(
-        isinstance(a, ProposeTrade | CounterTrade) and session.seats[a.player].is_human
-        for a in session.game.actions
-    )
 
 
 def test_a_five_player_game_by_taps_alone(tmp_path: Path) -> None:

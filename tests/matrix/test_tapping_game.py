@@ -12,7 +12,6 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 from bohnanza.core.actions import CounterTrade, ProposeTrade
-from bohnanza.core.app.session import GameSession
 from bohnanza.core.app.updates import screen_message
 from bohnanza.core.audit import audit_game
 
@@ -22,6 +21,7 @@ from ..tapping import (
     Tapper,
     command_of,
     decisions_from_record,
+    offers_of_people,
     trades_of_people,
 )
 from .accounts import Account
@@ -30,13 +30,6 @@ from .players import open_player
 from .synapse import Homeserver
 from .table import RunningBot, Seat, Table, everything_received, hand_leaks
 from .test_adapter_games import seat_people
-
-
-def offers_of_people(session: GameSession) -> int:
-    return sum(
-        isinstance(a, ProposeTrade | CounterTrade) and session.seats[a.player].is_human
-        for a in session.game.actions
-    )
 
 
 async def answer_once(table: Table, game_id: str, tapper: Tapper, tally: Tally) -> Press | None:

@@ -21,6 +21,7 @@ from ..tapping import (
     Tapper,
     command_of,
     decisions_from_record,
+    offers_of_people,
     trades_of_people,
 )
 from .botapi import BotApiServer, World
@@ -82,13 +83,6 @@ async def tap_through(
         else:
             raise AssertionError("nobody can tap, and the game does not move")
     raise AssertionError("the game did not end")
-
-
-def offers_of_people(session: GameSession) -> int:
-    return sum(
-        isinstance(a, ProposeTrade | CounterTrade) and session.seats[a.player].is_human
-        for a in session.game.actions
-    )
 
 
 def test_a_five_player_game_by_taps_alone_on_telegram(

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
+from bohnanza.adapters.settings import SettingsError
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.ports import ChatStore
 
@@ -40,6 +41,12 @@ class Platform:
     summary: str
     serve: Callable[[ServeContext], Awaitable[None]]
     """Connect, then run the platform's games until cancelled."""
+    check: Callable[[Mapping[str, str]], None] | None = None
+    """Check the platform's settings before any store is opened: raise `SettingsError` with
+    one line naming what is missing or wrong (`bohnanza serve` prints it and exits)."""
+
+
+__all__ = ["Platform", "ServeContext", "SettingsError", "UnknownPlatform", "platform_named"]
 
 
 class UnknownPlatform(LookupError):

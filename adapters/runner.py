@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from bohnanza.adapters.game_page import game_page
+from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
@@ -92,6 +93,8 @@ class _Outbox:
     letters: deque[_Letter] = field(default_factory=deque)
     busy: bool = False
     task: asyncio.Task[None] | None = None
+    last_sent: float | None = None
+    """When (loop time) its latest message went out, for the platform's pace per chat."""
 
 
 REFUSED_KEPT = 1_000
@@ -122,9 +125,15 @@ class Runner:
         self._behind: dict[str, float] = {}
         """Rooms whose views could not all be delivered, and when (loop time)."""
         self._told_unreachable: set[tuple[str, str]] = set()
+        self._gone: set[str] = set()
+        """Players the platform found unreachable after a send (or gone): not written to
+        privately until they write again."""
         self._stopping = False
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
+        caps = port.capabilities
+        self.budget = LineBudget(caps.line_pace, caps.line_burst)
+        """The lines the connection may send, all chats together (unlimited if unpaced)."""
 
     def refused(self, delivery_id: str) -> bool:
         """Whether the input with this delivery id changed nothing: it was only answered (not
@@ -162,6 +171,9 @@ class Runner:
         returned; StoreError means nothing was stored, and the input is to be taken again."""
         if self._stopping:
             raise RuntimeError("the runner is stopping")
+        # Who writes is back: he is written to again, and told about again should he go.
+        self._gone.discard(inbound.user_id)
+        self._told_unreachable = {k for k in self._told_unreachable if k[1] != inbound.user_id}
         async with self._lock:
             now = self.clock.now()
             try:
@@ -262,18 +274,37 @@ class Runner:
                     letter.item = _merged(older, item)
                     return letter.done
         letter = _Letter(item, asyncio.get_running_loop().create_future())
-        box.letters.append(letter)
+        if isinstance(item, Reply):
+            # An answer to the one who wrote goes before what waits in his chat.
+            first = 1 if box.busy else 0
+            at = next(
+                (
+                    i
+                    for i, queued in enumerate(box.letters)
+                    if i >= first and not isinstance(queued.item, Reply)
+                ),
+                len(box.letters),
+            )
+            box.letters.insert(at, letter)
+        else:
+            box.letters.append(letter)
         if box.task is None or box.task.done():
             box.task = asyncio.create_task(self._send_all(chat, box))
         return letter.done
 
     async def _send_all(self, chat: str, box: _Outbox) -> None:
+        pace = self.port.capabilities.chat_pace
+        loop = asyncio.get_running_loop()
         while box.letters:
+            if pace > 0 and box.last_sent is not None:
+                # The chat's own pace; a queued update may still be replaced meanwhile.
+                await asyncio.sleep(max(0.0, box.last_sent + pace - loop.time()))
             letter = box.letters[0]
             box.busy = True
             try:
-                await self._deliver_one(letter.item)
+                await self._deliver_one(letter.item, _Sending(box, letter.item))
             finally:
+                box.last_sent = loop.time()
                 box.busy = False
                 box.letters.popleft()
                 if not letter.done.done():
@@ -281,7 +312,7 @@ class Runner:
         if self._outboxes.get(chat) is box and not box.letters:
             del self._outboxes[chat]
 
-    async def _deliver_one(self, item: Outbound) -> None:
+    async def _deliver_one(self, item: Outbound, sending: _Sending) -> None:
         """Show one message, trying again after a failure; a message that cannot be shown
         leaves its room's views to be derived again later."""
         delays = (0.0, *self.retry_delays)
@@ -291,7 +322,7 @@ class Runner:
                     break
                 await asyncio.sleep(delay)
             try:
-                await self._show(item)
+                await self._show(item, sending)
                 return
             except Exception as error:
                 log.warning(
@@ -307,15 +338,18 @@ class Runner:
             self._behind.setdefault(room, asyncio.get_running_loop().time())
             self._wake.set()
 
-    async def _show(self, item: Outbound) -> None:
+    async def _show(self, item: Outbound, sending: _Sending) -> None:
         if isinstance(item, ToRoom):
-            await self._to_room(item)
+            await self._to_room(item, sending)
         elif isinstance(item, ToPlayer):
-            await self._to_player(item)
+            await self._to_player(item, sending)
         elif isinstance(item, GamePage):
+            await self.budget.take(1, sending.priority)
             await self._game_page(item)
         else:
-            await self.port.answer(item.to, item.text)
+            for part in split_message(Message(item.text), self.port.capabilities):
+                await self.budget.take(_lines(part), ANSWER)
+                await self.port.answer(item.to, part.text)
 
     async def _game_page(self, item: GamePage) -> None:
         """The finished game's page, made from its stored record (off the event loop: a long
@@ -325,7 +359,7 @@ class Runner:
         page = await asyncio.to_thread(game_page, record, language)
         await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
 
-    async def _to_room(self, item: ToRoom) -> None:
+    async def _to_room(self, item: ToRoom, sending: _Sending) -> None:
         room = item.room
 
         async def edit(message_id: str, message: Message) -> None:
@@ -334,9 +368,9 @@ class Runner:
         async def send(message: Message) -> str:
             return await self.port.send(room, message)
 
-        await self._in_slot(chat_of(item), item.slot, item.message, item.fresh, send, edit)
+        await self._in_slot(chat_of(item), item, send, edit, sending)
 
-    async def _to_player(self, item: ToPlayer) -> None:
+    async def _to_player(self, item: ToPlayer, sending: _Sending) -> None:
         user = item.user_id
 
         async def edit(message_id: str, message: Message) -> None:
@@ -346,11 +380,11 @@ class Runner:
             return await self.port.send_private(user, message)
 
         try:
-            replaced = await self._in_slot(
-                chat_of(item), item.slot, item.message, item.fresh, send, edit
-            )
+            if user in self._gone:
+                raise Unreachable(user)
+            replaced = await self._in_slot(chat_of(item), item, send, edit, sending)
         except Unreachable:
-            await self._tell_unreachable(item)
+            await self._tell_unreachable(item.room, user)
             return
         if replaced is not None and item.retired is not None and self.port.capabilities.edits:
             await self._retire(user, replaced, item.retired)
@@ -359,30 +393,41 @@ class Runner:
     async def _in_slot(
         self,
         chat: str,
-        slot: str | None,
-        message: Message,
-        fresh: bool,
+        item: ToRoom | ToPlayer,
         send: Callable[[Message], Awaitable[str]],
         edit: Callable[[str, Message], Awaitable[None]],
+        sending: _Sending,
     ) -> str | None:
         """Show a message in its slot: nothing if the slot shows it already, an edit of the
-        slot's message where the platform can edit, else (or `fresh`) a new message. Returns
-        the id of the message a new one replaced, if any."""
+        slot's message where the platform can edit, else (or `fresh`) a new message, in as
+        many parts as the platform needs, each at the connection's pace (the rest is dropped
+        once a newer update of the slot waits). Returns the id of the message a new one
+        replaced, if any."""
+        slot, message = item.slot, item.message
         wanted = digest(message)
         shown = (
             None if slot is None else self.service.store.load_view(self.port.platform, chat, slot)
         )
-        if shown is not None and not fresh:
+        if shown is not None and not shown.message_id:
+            shown = None  # the player never got it (he was unreachable)
+        parts = split_message(message, self.port.capabilities)
+        if shown is not None and not item.fresh:
             if shown.digest == wanted:
                 return None
-            if self.port.capabilities.edits:
+            if self.port.capabilities.edits and len(parts) == 1:
+                await self.budget.take(_lines(message), sending.priority)
                 try:
                     await edit(shown.message_id, message)
                     self._shown(chat, slot, ShownView(shown.message_id, wanted))
                     return None
                 except MessageGone:
                     pass
-        message_id = await send(message)
+        message_id = ""
+        for part in parts:
+            await self.budget.take(_lines(part), sending.priority)
+            if sending.superseded():
+                return None
+            message_id = await send(part)
         self._shown(chat, slot, ShownView(message_id, wanted))
         return None if shown is None else shown.message_id
 
@@ -406,19 +451,40 @@ class Runner:
         except Exception as error:
             log.warning("%s: what a chat shows was not noted: %s", self.port.platform, error)
 
-    async def _tell_unreachable(self, item: ToPlayer) -> None:
-        """Tell the room, once per player, that he must open a private chat with the bot."""
-        if (item.room, item.user_id) in self._told_unreachable:
-            return
-        self._told_unreachable.add((item.room, item.user_id))
-        tr = self.service.translator(self.service.room_language(item.room))
-        name = self._name_of(item.user_id)
-        text = tr.gettext(
-            "{name}: I cannot write to you privately. Open a private chat with me and send "
-            "'start', then 'hand' here."
-        ).format(name=name)
-        hint = self.port.reach_hint
-        await self.port.send(item.room, Message(f"{text} {hint}".strip()))
+    async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
+        """A player's id changed on the platform (an IRC nick change): his seats follow him,
+        stored before this returns; the rooms are told."""
+        async with self._lock:
+            out = self.service.rename(old_user_id, new_user_id, new_name, self.clock.now())
+        self.post(out)
+
+    async def unreachable(self, user_id: str, tell: bool = True) -> None:
+        """The platform learned, after sending, that a player cannot be written to privately
+        (on IRC: he is not connected; or it saw him leave). Until he writes again nothing is
+        sent to him privately; the rooms of his games are told, once each (`tell`: now, else
+        at the next private message meant for him), and what his private views show is
+        forgotten, so he gets them anew when he is back."""
+        self._gone.add(user_id)
+        for session in self.service.sessions_of(user_id):
+            chat = f"u:{user_id}"
+            for slot in self.service.private_slots(session):
+                with contextlib.suppress(Exception):
+                    self.service.store.save_view(
+                        self.port.platform, chat, slot, ShownView("", ""), self.clock.now()
+                    )
+            if tell:
+                self._tell_unreachable(session.room, user_id)
+
+    def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
+        """Tell the room, once per player, how to let the bot write to him privately."""
+        if (room, user_id) in self._told_unreachable:
+            return asyncio.ensure_future(_all([]))
+        self._told_unreachable.add((room, user_id))
+        tr = self.service.translator(self.service.room_language(room))
+        text = tr.gettext("{name}: I cannot write to you privately.").format(
+            name=self._name_of(user_id)
+        )
+        return self.post([ToRoom(room, Message(f"{text} {self.port.how_to_reach(tr)}".strip()))])
 
     def _name_of(self, user_id: str) -> str:
         for session in self.service.sessions_of(user_id):
@@ -478,6 +544,29 @@ def _merged(older: Outbound, newer: Outbound) -> Outbound:
     if isinstance(older, ToRoom) and isinstance(newer, ToRoom):
         return replace(newer, fresh=newer.fresh or older.fresh)
     return newer
+
+
+@dataclass
+class _Sending:
+    """The message an outbox is sending: how urgent, and whether a newer update of its slot
+    waits behind it (the rest of it is then not worth sending)."""
+
+    box: _Outbox
+    item: Outbound
+
+    @property
+    def priority(self) -> int:
+        return priority_of(self.item)
+
+    def superseded(self) -> bool:
+        slot = _slot_of(self.item)
+        if slot is None:
+            return False
+        return any(_slot_of(letter.item) == slot for letter in list(self.box.letters)[1:])
+
+
+def _lines(message: Message) -> int:
+    return message.text.count("\n") + 1
 
 
 async def _all(futures: Sequence[asyncio.Future[None]]) -> None:

@@ -53,6 +53,13 @@ def serve(
         chosen = [platform_named(name) for name in dict.fromkeys(platforms)]
     except (SettingsError, UnknownPlatform) as error:
         fail(str(error))
+    for platform in chosen:
+        # Each platform checks its settings before any store is opened.
+        try:
+            if platform.check is not None:
+                platform.check(settings.values)
+        except ValueError as error:
+            fail(f"{platform.name}: {error}")
     target = db or settings.db or str(default_db())
     if target == str(default_db()):
         default_db().parent.mkdir(parents=True, exist_ok=True)

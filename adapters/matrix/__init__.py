@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from bohnanza.adapters.platforms import Platform, ServeContext
 
@@ -23,6 +24,10 @@ async def _serve(context: ServeContext) -> None:
         await bot.close()
 
 
-platform = Platform("matrix", "Matrix rooms, through matrix-nio", _serve)
+def _check(env: Mapping[str, str]) -> None:
+    MatrixSettings.from_env(env)
+
+
+platform = Platform("matrix", "Matrix rooms, through matrix-nio", _serve, _check)
 
 __all__ = ["CAPABILITIES", "MatrixBot", "MatrixPort", "MatrixSettings", "SettingsError", "platform"]

@@ -33,6 +33,7 @@ from nio import (
 from nio.crypto import ENCRYPTION_ENABLED
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import ChatStore, Clock
@@ -68,7 +69,7 @@ UNDECRYPTABLE_NOTICE = (
 )
 
 
-class SettingsError(ValueError):
+class SettingsError(SettingError):
     """The Matrix settings are missing or wrong; the message says which."""
 
 
@@ -133,6 +134,7 @@ class MatrixBot:
             config=config,
         )
         self.port = MatrixPort(self.client, self.state, self.save)
+        self.port.prefix = settings.prefix
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
         self.runner = Runner(self.service, self.port, clock)
         self._told_encrypted: set[str] = set()

@@ -17,12 +17,13 @@ from nio import (
     UploadResponse,
 )
 
+from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
 
 from .state import MatrixState
-from .translate import PLATFORM, edit_content, message_content, reply_content
+from .translate import DEFAULT_PREFIX, PLATFORM, edit_content, message_content, reply_content
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,15 @@ class MatrixPort:
         self.client = client
         self.state = state
         self._save = save
+        self.prefix = DEFAULT_PREFIX
+        """The command prefix in rooms, as the bot was started with."""
         self.reach_hint = f"https://matrix.to/#/{client.user_id}"
         """Where a player opens a direct chat with the bot (shown when he cannot be reached)."""
+
+    def how_to_reach(self, tr: Translator) -> str:
+        """Start a direct chat with the bot's account, then ask for the hand again."""
+        text = tr.gettext("Start a direct chat with me, then send '{command}' here.")
+        return f"{text.format(command=f'{self.prefix} hand')} {self.reach_hint}"
 
     async def _known(self, room: str) -> None:
         """Make sure the client knows `room`, and whether it is encrypted, before sending.

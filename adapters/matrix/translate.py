@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnanza.adapters.prefix import command_text as addressed
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
 
@@ -21,13 +22,7 @@ def command_text(body: str, prefix: str, private: bool) -> str | None:
     In a group room only messages that start with the prefix are read; in a direct room with
     the bot every message is a command (the prefix is allowed there too).
     """
-    text = without_reply_fallback(body).strip()
-    if text.lower().startswith(prefix.lower()):
-        rest = text[len(prefix) :]
-        if rest and not rest[0].isspace():
-            return None  # '!beans' is not '!bean'
-        return rest.strip() or "help"
-    return text if private and text else None
+    return addressed(without_reply_fallback(body), [prefix], private=private)
 
 
 def without_reply_fallback(body: str) -> str:

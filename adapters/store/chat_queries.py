@@ -11,14 +11,21 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, text, update
+from sqlalchemy import delete, insert, select, text, tuple_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
-from bohnanza.core.app.ports import GameProgress, ShownView, StoredLobby
+from bohnanza.core.app.ports import ShownView, StoredLobby
 from bohnanza.core.audit import canonical_json
-from bohnanza.core.ports import IN_PROGRESS, ChatState, Delivery, DuplicateDelivery
+from bohnanza.core.ports import (
+    IN_PROGRESS,
+    ChatState,
+    Delivery,
+    DuplicateDelivery,
+    SeatIdentity,
+    UnknownGame,
+)
 
 from .tables import (
     ChatStateRow,
@@ -26,6 +33,7 @@ from .tables import (
     GameRow,
     LobbyRow,
     PlayerSettingsRow,
+    SeatMoveRow,
     SeatRow,
     ViewRow,
 )
@@ -80,16 +88,6 @@ class ChatQueries:
         with self._transaction(write=False) as connection:
             connection.execute(text("SELECT 1"))
 
-    def game_progress(self, game_id: str) -> GameProgress | None:
-        """The game's status and number of stored actions (None: no such game)."""
-        with self._transaction(write=False) as connection:
-            row = connection.execute(
-                select(col(GameRow.status), col(GameRow.action_count)).where(
-                    col(GameRow.id) == game_id
-                )
-            ).first()
-        return None if row is None else GameProgress(str(row[0]), int(row[1]))
-
     def active_game_in(self, platform: str, room: str) -> str | None:
         """The id of the game in progress in a room of a platform, if any."""
         with self._transaction(write=False) as connection:
@@ -106,33 +104,72 @@ class ChatQueries:
         return None if found is None else str(found)
 
     def active_games_of(self, platform: str, user_id: str) -> list[str]:
-        """The games in progress a player of a platform is seated in, oldest first."""
+        """The games in progress a player of a platform is seated in (where he sat down, or
+        where a seat was moved to him), oldest first."""
+        moved = select(col(SeatMoveRow.game_id), col(SeatMoveRow.position))
         with self._transaction(write=False) as connection:
-            rows = connection.execute(
-                select(col(GameRow.id))
+            sat = connection.execute(
+                select(col(GameRow.id), col(GameRow.created_at))
                 .join(SeatRow, col(SeatRow.game_id) == col(GameRow.id))
                 .where(
                     col(SeatRow.platform) == platform,
                     col(SeatRow.user_id) == user_id,
                     col(SeatRow.kind) == "human",
                     col(GameRow.status) == IN_PROGRESS,
+                    tuple_(col(SeatRow.game_id), col(SeatRow.position)).not_in(moved),
                 )
-                .order_by(col(GameRow.created_at), col(GameRow.id))
             ).all()
+            came = connection.execute(
+                select(col(GameRow.id), col(GameRow.created_at))
+                .join(SeatMoveRow, col(SeatMoveRow.game_id) == col(GameRow.id))
+                .where(
+                    col(SeatMoveRow.platform) == platform,
+                    col(SeatMoveRow.user_id) == user_id,
+                    col(GameRow.status) == IN_PROGRESS,
+                )
+            ).all()
+        rows = sorted([*sat, *came], key=lambda row: (row[1], row[0]))
         return list(dict.fromkeys(str(row[0]) for row in rows))
 
-    # --- inputs applied once ------------------------------------------------------------
-
-    def delivery_seen(self, platform: str, delivery_id: str) -> bool:
-        """Whether an input with this delivery id was applied (or refused) already."""
+    def seat_moves(self, game_id: str) -> dict[int, SeatIdentity]:
+        """The seats of a game that were moved to a new identity, and who plays them now."""
         with self._transaction(write=False) as connection:
-            found = connection.execute(
-                select(col(DeliveryRow.delivery_id)).where(
-                    col(DeliveryRow.platform) == platform,
-                    col(DeliveryRow.delivery_id) == delivery_id,
+            rows = connection.execute(
+                select(SeatMoveRow.__table__).where(col(SeatMoveRow.game_id) == game_id)  # type: ignore[attr-defined]
+            ).all()
+        return {
+            int(row.position): SeatIdentity(str(row.platform), str(row.user_id), str(row.name))
+            for row in rows
+        }
+
+    def move_seat(self, game_id: str, seat: int, identity: SeatIdentity, now: datetime) -> None:
+        """Let a new identity play a game's seat from now on (the seat as sat down stays in
+        the game's record)."""
+        values = {
+            "platform": identity.platform,
+            "user_id": identity.user_id,
+            "name": identity.name,
+            "moved_at": now,
+        }
+        with self._transaction(write=True) as connection:
+            if (
+                connection.execute(
+                    select(col(GameRow.id)).where(col(GameRow.id) == game_id)
+                ).first()
+                is None
+            ):
+                raise UnknownGame(game_id)
+            moved = connection.execute(
+                update(SeatMoveRow)
+                .where(col(SeatMoveRow.game_id) == game_id, col(SeatMoveRow.position) == seat)
+                .values(**values)
+            )
+            if moved.rowcount == 0:
+                connection.execute(
+                    insert(SeatMoveRow), [{"game_id": game_id, "position": seat, **values}]
                 )
-            ).first()
-        return found is not None
+
+    # --- inputs applied once ------------------------------------------------------------
 
     def record_delivery(self, platform: str, delivery_id: str, now: datetime) -> bool:
         """Note an input that changed nothing; False if it was noted already."""
@@ -241,6 +278,16 @@ class ChatQueries:
         self._upsert(PlayerSettingsRow, {"platform": platform, "user_id": user_id}, values)
 
     # --- lobbies ---------------------------------------------------------------------------
+
+    def lobby_rooms(self, platform: str) -> list[str]:
+        """The rooms of a platform where a lobby is gathering."""
+        with self._transaction(write=False) as connection:
+            rows = connection.execute(
+                select(col(LobbyRow.room))
+                .where(col(LobbyRow.platform) == platform)
+                .order_by(col(LobbyRow.room))
+            ).all()
+        return [str(row[0]) for row in rows]
 
     def load_lobby(self, platform: str, room: str) -> StoredLobby | None:
         """The lobby gathering in a room, with its version (None: there is none)."""

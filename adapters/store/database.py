@@ -2,8 +2,8 @@
 
 A plain path is a SQLite file. SQLite runs in WAL mode with `synchronous=FULL`, so a commit is
 on disk when it returns, and a busy timeout, so a second writer waits instead of failing. Writing
-transactions start with `BEGIN IMMEDIATE`, which takes the write lock before reading, so two
-writers queue up instead of deadlocking.
+transactions (opened with `transaction`) start with `BEGIN IMMEDIATE`, which takes the write lock
+before reading, so two writers queue up instead of deadlocking.
 
 The schema version is the newest Alembic revision applied. A new database is migrated to the
 newest revision this code knows; one with an unknown revision was made by a newer bohnanza and is
@@ -12,6 +12,7 @@ refused, with nothing written.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,7 +31,7 @@ from . import tables
 
 assert tables  # imported for SQLModel.metadata to hold the models' tables
 
-SCHEMA_REVISIONS = ("0001", "0002", "0003", "0004")
+SCHEMA_REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 """Every schema revision this code knows, oldest first; the last is the current version."""
 SCHEMA_VERSION = SCHEMA_REVISIONS[-1]
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -130,7 +131,7 @@ def make_engine(target: str, create: bool) -> Engine:
 def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # Transactions are begun explicitly below, not by the driver.
+        # Transactions are begun explicitly (`begin_sqlite`), not by the driver.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA busy_timeout = 30000")
@@ -138,10 +139,29 @@ def _configure_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
-    @event.listens_for(engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        write = connection.get_execution_options().get("write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+@contextmanager
+def transaction(connection: Connection, write: bool) -> Iterator[Connection]:
+    """A transaction on a store's connection: committed at the end, rolled back on an error.
+
+    On SQLite the driver begins none by itself: a writing one starts with `BEGIN IMMEDIATE`, a
+    reading one with `BEGIN`. This is done here, where the transaction is opened, and not by an
+    engine event, which would make every statement of the engine call its event hooks.
+    """
+    with connection.begin():
+        if connection.dialect.name == "sqlite":
+            begin_sqlite(connection, "BEGIN IMMEDIATE" if write else "BEGIN")
+        yield connection
+
+
+def begin_sqlite(connection: Connection, statement: str) -> None:
+    """Begin a SQLite transaction on the driver's own connection (it returns nothing, so it
+    needs none of SQLAlchemy's statement machinery); a driver error is raised as SQLAlchemy
+    would have raised it."""
+    try:
+        connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
+    except sqlite3.Error as error:
+        raise DBAPIError.instance(statement, None, error, sqlite3.Error) from None
 
 
 @contextmanager
@@ -209,15 +229,13 @@ def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision, in one transaction."""
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
-    with engine.connect() as connection:
-        connection.execution_options(write=True)
-        with connection.begin():
-            if engine.dialect.name == "postgresql":
-                # Several workers may start at once: one migrates, the others wait here and
-                # then find the schema current (Alembic reads the version after the lock).
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+    with engine.connect() as connection, transaction(connection, write=True):
+        if engine.dialect.name == "postgresql":
+            # Several workers may start at once: one migrates, the others wait here and
+            # then find the schema current (Alembic reads the version after the lock).
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
 
 
 _LOCK = 0x42_6F_68_6E

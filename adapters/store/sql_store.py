@@ -1,9 +1,10 @@
 """`SqlGameStore`: the game store on SQLite or PostgreSQL, through SQLModel's tables.
 
-Appending an action is one transaction: lock the game's row, check the sequence number, insert
-the action with its chained hash, move the game's head, commit. The primary key (game, seq) makes
-a second writer's insert of the same number fail even if the lock were bypassed; either way the
-loser gets a `SequenceConflict` and nothing of it is written.
+Appending actions is one transaction (see `appends`): move the game's head with an UPDATE that
+names the head the actions are chained to, insert the actions, commit. A second writer's UPDATE
+then matches no row, and the primary key (game, seq) makes its insert of the same number fail
+even if that check were bypassed; either way the loser gets a `SequenceConflict` and nothing of
+it is written.
 """
 
 from __future__ import annotations
@@ -36,9 +37,7 @@ from bohnanza.core.ports import (
     ChainLink,
     ChatState,
     Delivery,
-    DuplicateDelivery,
     DuplicateGame,
-    GameFinished,
     GameSummary,
     NewGame,
     SeatIdentity,
@@ -51,8 +50,10 @@ from bohnanza.core.ports import (
 from bohnanza.core.record import GameRecord
 from bohnanza.core.scoring import GameResult
 
-from .chat_queries import ChatQueries, insert_delivery, write_chat_state
-from .database import display_name, make_engine, prepare_schema, translated_errors
+from .appends import GameMovedOn, Head, KnownHeads, append_in, result_json, utc
+from .chat_queries import ChatQueries, insert_delivery
+from .command_reads import CommandReads
+from .database import display_name, make_engine, prepare_schema, transaction, translated_errors
 from .rating_queries import RatingQueries
 from .ratings import rate_finished_game
 from .tables import ActionRow, GameRow, LobbyRow, SeatRow
@@ -91,10 +92,6 @@ UNKNOWN_TIME = datetime.min.replace(tzinfo=UTC)
 """The creation time listed for a game whose stored one cannot be read."""
 
 
-class _GameMovedOn(Exception):
-    """Another writer stored an action first; the transaction is rolled back."""
-
-
 def open_store(target: str, create: bool = False) -> SqlGameStore:
     """Open the store at a path or URL; `create` makes and migrates a new one.
 
@@ -111,17 +108,29 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore(ChatQueries, RatingQueries):
+class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
     """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:
         self._engine = engine
         self.name = name
+        self._heads = KnownHeads()
 
     @property
     def dialect(self) -> str:
         """'sqlite' or 'postgresql'."""
         return self._engine.dialect.name
+
+    def sqlite_durability(self) -> dict[str, str]:
+        """SQLite's journal mode and synchronous setting as a connection of this store has
+        them ({} on PostgreSQL), so that a plain SQLite commit can be compared at the same."""
+        if self.dialect != "sqlite":
+            return {}
+        with self._transaction(write=False) as connection:
+            return {
+                pragma: str(connection.exec_driver_sql(f"PRAGMA {pragma}").scalar())
+                for pragma in ("journal_mode", "synchronous")
+            }
 
     def close(self) -> None:
         self._engine.dispose()
@@ -139,10 +148,12 @@ class SqlGameStore(ChatQueries, RatingQueries):
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[Connection]:
-        with translated_errors(self.name), self._engine.connect() as connection:
-            connection.execution_options(write=write)
-            with connection.begin():
-                yield connection
+        with (
+            translated_errors(self.name),
+            self._engine.connect() as connection,
+            transaction(connection, write),
+        ):
+            yield connection
 
     @contextmanager
     def _snapshot(self) -> Iterator[Connection]:
@@ -189,6 +200,8 @@ class SqlGameStore(ChatQueries, RatingQueries):
                     rate_finished_game(connection, game.game_id)
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
+        if result is None:
+            self._heads.note(game.game_id, Head(len(rows), head))
 
     def start_game(
         self, game: NewGame, lobby_version: int, delivery: Delivery | None = None
@@ -213,6 +226,7 @@ class SqlGameStore(ChatQueries, RatingQueries):
                     insert_delivery(connection, delivery, game.created_at)
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
+        self._heads.note(game.game_id, Head(0, head))
         return True
 
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
@@ -231,59 +245,22 @@ class SqlGameStore(ChatQueries, RatingQueries):
         if not actions:
             raise ValueError("nothing to append")
         first = actions[0].seq
-        links = [
-            (stored, action_payload(stored.action), reshuffles_payload(stored.reshuffles))
-            for stored in actions
-        ]
+        known = self._heads.get(game_id)
+        self._heads.forget(game_id)  # until the new head is committed
         try:
             with self._transaction(write=True) as connection:
-                head = connection.execute(
-                    select(col(GameRow.status), col(GameRow.head_hash), col(GameRow.action_count))
-                    .where(col(GameRow.id) == game_id)
-                    .with_for_update()
-                ).first()
-                if head is None:
-                    raise UnknownGame(game_id)
-                status, new_hash, count = head
-                if status == FINISHED:
-                    raise GameFinished(game_id)
-                if first != count:
-                    return SequenceConflict(game_id, first, count)
-                rows = []
-                for offset, (stored, payload, reshuffles) in enumerate(links):
-                    if stored.seq != count + offset:
-                        raise ValueError("actions must be numbered consecutively")
-                    new_hash = link_hash(new_hash, payload, reshuffles)
-                    rows.append(_action_row(game_id, stored, payload, reshuffles, new_hash))
-                connection.execute(insert(ActionRow), rows)
-                changes: dict[str, Any] = {
-                    "action_count": count + len(rows),
-                    "head_hash": new_hash,
-                }
-                last = actions[-1]
-                if last.result is not None:
-                    changes |= _finished(last.result, last.at)
-                moved = connection.execute(
-                    update(GameRow)
-                    .where(col(GameRow.id) == game_id, col(GameRow.action_count) == count)
-                    .values(**changes)
-                )
-                if moved.rowcount != 1:
-                    raise _GameMovedOn
-                if last.result is not None:
-                    rate_finished_game(connection, game_id)
-                if chat_state is not None:
-                    write_chat_state(connection, game_id, chat_state, actions[-1].at)
-                if delivery is not None:
-                    insert_delivery(connection, delivery, actions[-1].at)
-        except DuplicateDelivery:
-            raise
-        except (IntegrityError, _GameMovedOn):
+                head = append_in(connection, game_id, actions, known, delivery, chat_state)
+        except (IntegrityError, GameMovedOn):
             return SequenceConflict(game_id, first, self._action_count(game_id))
-        return Appended(actions[-1].seq, new_hash)
+        if isinstance(head, SequenceConflict):
+            return head
+        if actions[-1].result is None:
+            self._heads.note(game_id, head)
+        return Appended(actions[-1].seq, head.hash)
 
     def finish_game(self, game_id: str, result: GameResult) -> None:
         """Mark a game as ended with its result, and rate it (in the same transaction)."""
+        self._heads.forget(game_id)
         with self._transaction(write=True) as connection:
             status = connection.execute(
                 select(col(GameRow.status)).where(col(GameRow.id) == game_id).with_for_update()
@@ -416,18 +393,13 @@ class SqlGameStore(ChatQueries, RatingQueries):
 # --- rows <-> values ------------------------------------------------------------------------
 
 
-def _utc(moment: datetime) -> datetime:
-    """Every time is stored in UTC (SQLite keeps no time zone); a naive time is taken as UTC."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def _stored_time(value: object) -> datetime:
     """A time column read as it is stored (SQLite keeps text, which anyone may overwrite):
     ValueError if it is not a time."""
     if isinstance(value, datetime):
-        return _utc(value)
+        return utc(value)
     if isinstance(value, str):
-        return _utc(datetime.fromisoformat(value))
+        return utc(datetime.fromisoformat(value))
     raise ValueError("not a time")
 
 
@@ -439,18 +411,8 @@ def _listed_time(value: object) -> datetime:
         return UNKNOWN_TIME
 
 
-def _result_json(result: GameResult) -> str:
-    return canonical_json(
-        {
-            "scores": list(result.scores),
-            "hand_sizes": list(result.hand_sizes),
-            "winners": list(result.winners),
-        }
-    )
-
-
 def _finished(result: GameResult, at: datetime) -> dict[str, Any]:
-    return {"status": FINISHED, "result": _result_json(result), "finished_at": _utc(at)}
+    return {"status": FINISHED, "result": result_json(result), "finished_at": utc(at)}
 
 
 def _game_row(game: NewGame, count: int, head: str, result: GameResult | None) -> dict[str, Any]:
@@ -460,7 +422,7 @@ def _game_row(game: NewGame, count: int, head: str, result: GameResult | None) -
         "status": IN_PROGRESS,
         "options": canonical_json(dict(game.options)),
         "deck": canonical_json(list(game.deck)),
-        "created_at": _utc(game.created_at),
+        "created_at": utc(game.created_at),
         "finished_at": None,
         "result": None,
         "header_hash": header_hash(game),
@@ -504,7 +466,7 @@ def _action_row(
         "actor": action.action.player,
         "payload": payload,
         "reshuffles": reshuffles,
-        "at": _utc(action.at),
+        "at": utc(action.at),
         "hash": hash_,
     }
 

@@ -109,6 +109,21 @@ class ChatStateRow(SQLModel, table=True):
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
+class SeatMoveRow(SQLModel, table=True):
+    """Who plays a seat now, when its player moved it to a new identity (a new nick); the
+    seat's row keeps who sat down, as the game's hash chain has it."""
+
+    __tablename__ = "seat_moves"
+    __table_args__ = (Index("ix_seat_moves_player", "platform", "user_id"),)
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=200)
+    position: int = Field(primary_key=True)
+    platform: str = Field(max_length=40)
+    user_id: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+    moved_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
 class ViewRow(SQLModel, table=True):
     """The message a chat shows in one slot (a game's table, a player's hand): its id on the
     platform and a digest of its content, so a view that fell behind is recognised."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
 
 from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError
@@ -98,7 +98,11 @@ def _first_line(error: Exception) -> str:
     return lines[0] if lines else type(error).__name__
 
 
-platform = Platform("telegram", "Telegram groups, through python-telegram-bot", _serve)
+def _check(env: Mapping[str, str]) -> None:
+    TelegramSettings.from_env(env)
+
+
+platform = Platform("telegram", "Telegram groups, through python-telegram-bot", _serve, _check)
 
 __all__ = [
     "CAPABILITIES",

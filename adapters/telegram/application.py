@@ -29,6 +29,7 @@ from telegram.ext import (
 )
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import ChatStore, Clock
@@ -55,11 +56,13 @@ MENU: tuple[tuple[str, str], ...] = (
     ("start", N_("start the game (its opener)")),
     ("hand", N_("see your hand privately")),
     ("table", N_("show the table again")),
+    ("stats", N_("your games and rating in this group")),
+    ("top", N_("this group's best players")),
     ("help", N_("every command")),
 )
 
 
-class SettingsError(ValueError):
+class SettingsError(SettingError):
     """The Telegram settings are missing or wrong; the message says which."""
 
 

@@ -7,6 +7,7 @@ import logging
 from telegram import Bot, InputFile, ReplyParameters
 from telegram.error import BadRequest, Forbidden
 
+from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
@@ -56,8 +57,13 @@ class TelegramPort:
     def __init__(self, bot: Bot, reach_hint: str = "") -> None:
         self.bot = bot
         self.reach_hint = reach_hint
-        """How a player opens the private chat (a t.me deep link), for the room's notice."""
+        """The t.me deep link of the private chat with the bot (known once connected)."""
         self._answered: set[str] = set()
+
+    def how_to_reach(self, tr: Translator) -> str:
+        """Open the private chat (the deep link, once known) and press Start."""
+        text = tr.gettext("Open a private chat with me and press Start, then send /hand here.")
+        return f"{text} {self.reach_hint}".strip()
 
     async def send(self, room: str, message: Message) -> str:
         text, mode = text_and_mode(message)

@@ -14,6 +14,7 @@ from telegram import (
 )
 from telegram.constants import ParseMode
 
+from bohnanza.adapters.prefix import command_text as addressed
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
 
@@ -37,14 +38,7 @@ def command_text(text: str, bot_username: str, private: bool) -> str | None:
     In a group only slash commands are read (people talk there too); in a private chat every
     message is a command. A command addressed to another bot (`/join@OtherBot`) is not ours.
     """
-    text = text.strip()
-    if text.startswith("/"):
-        head, _, rest = text[1:].partition(" ")
-        verb, _, addressee = head.partition("@")
-        if addressee and addressee.lower() != bot_username.lower():
-            return None
-        return f"{verb} {rest}".strip() if verb else None
-    return text if private and text else None
+    return addressed(text, ["/"], [bot_username], private=private)
 
 
 def inbound_from_message(message: TelegramMessage, bot_username: str) -> Inbound | None:

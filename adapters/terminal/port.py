@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import Capabilities
@@ -26,7 +27,10 @@ class TerminalPort:
 
     platform = PLATFORM
     capabilities = CAPABILITIES
-    reach_hint = ""
+
+    def how_to_reach(self, tr: Translator) -> str:
+        """Everyone at a terminal sees every message: nothing to open."""
+        return ""
 
     def __init__(self, write: Callable[[str], None], replay_source: str | None = None) -> None:
         self._write = write

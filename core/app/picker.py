@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import VARIETIES, Variety
 from ..table_setup import setup_for
-from .i18n import N_, Translator, bean_name
+from .i18n import BEAN_NAMES, N_, Translator, bean_name
 from .messages import Button
 
 PICK = "pick"
@@ -177,6 +177,20 @@ _SEND_LABEL = N_("📨 Send offer")
 _GIFT_LABEL = N_("🎁 Give as a gift")
 
 
+class ShortBeanNames:
+    """A catalog that names beans short everywhere ('Chili' for 'Chili Bean'), for platforms
+    where every line costs."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+
+    def gettext(self, message: str) -> str:
+        return self.tr.gettext(_SHORTER.get(message, message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.tr.ngettext(singular, plural, n)
+
+
 def short_bean(tr: Translator, variety: Variety) -> str:
     """A short bean name for a button ('Chili' rather than 'Chili Bean')."""
     return tr.gettext(SHORT_NAMES[variety])
@@ -305,3 +319,5 @@ SHORT_NAMES: dict[Variety, str] = {
     Variety.COCOA: N_("Cocoa"),
 }
 """Bean names short enough for a button on a phone."""
+
+_SHORTER = {BEAN_NAMES[variety]: short for variety, short in SHORT_NAMES.items()}

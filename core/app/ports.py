@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
-from ..ports import ChatState, Delivery, GameStore, NewGame
+from ..ports import ChatState, Delivery, GameStore, NewGame, SeatIdentity
+from .i18n import Translator
 from .inbound import Inbound
 from .messages import Message
 
@@ -30,7 +31,25 @@ class Capabilities:
     inline_results: bool = False
     """Players can ask for their own hand inline (results personal to the one asking)."""
     max_text: int = 4000
-    """The longest text one message may hold."""
+    """The longest text one message may hold, in characters; a longer one is sent as several
+    messages, split between lines (never cut)."""
+    line_bytes: int = 0
+    """The longest line, in UTF-8 bytes (0: any); a longer line is wrapped between words. For
+    line-based platforms such as IRC, where every line is a message of its own."""
+    max_lines: int = 0
+    """The most lines one message may hold (0: any); a longer one is sent as several."""
+    line_pace: float = 0.0
+    """Seconds per line the platform lets the bot send on its connection, all chats together
+    (0: no pacing). The runner sends at that pace, answers to the sender first, so a server's
+    flood limit is never reached and a queued update that a newer one replaced is never sent."""
+    line_burst: int = 1
+    """How many lines may go at once before `line_pace` applies."""
+    chat_pace: float = 0.0
+    """Seconds between two messages in one chat (0: none); other chats are not held back."""
+    compact: bool = False
+    """Every line costs (IRC): a message's lines are packed into as few as `line_bytes`
+    allows, and a player is written to privately only when something is his to decide or
+    answers what he did, not at every change of the open offers of others."""
     files: bool = False
     """A file can be sent to a room (`ChatPort.send_file`): the replay page of a finished
     game is offered there."""
@@ -49,9 +68,12 @@ class ChatPort(Protocol):
 
     platform: str
     capabilities: Capabilities
-    reach_hint: str
-    """How a player opens a private chat with the bot (a link), for the room's notice when he
-    cannot be written to; empty where there is nothing to open."""
+
+    def how_to_reach(self, tr: Translator) -> str:
+        """One sentence, in the room's language (`tr`), telling a player how to let the bot
+        write to him privately (open a chat with it, stay connected...), for the room's
+        notice when he cannot be written to."""
+        ...
 
     async def send(self, room: str, message: Message) -> str:
         """Post a message in a room; return its id."""
@@ -166,6 +188,10 @@ class ChatStore(GameStore, Protocol):
         """The games in progress a player is seated in."""
         ...
 
+    def lobby_rooms(self, platform: str) -> list[str]:
+        """The rooms of a platform where a lobby is gathering."""
+        ...
+
     def load_lobby(self, platform: str, room: str) -> StoredLobby | None:
         """The lobby gathering in a room, if any."""
         ...
@@ -189,6 +215,14 @@ class ChatStore(GameStore, Protocol):
         """In one transaction: take the room's lobby (if still the version read) and store
         the game it became; False (nothing written) if the lobby changed meanwhile.
         DuplicateGame if the id is taken, DuplicateDelivery if the input was applied."""
+        ...
+
+    def seat_moves(self, game_id: str) -> dict[int, SeatIdentity]:
+        """The seats of a game moved to a new identity (by position), and who plays them."""
+        ...
+
+    def move_seat(self, game_id: str, seat: int, identity: SeatIdentity, now: datetime) -> None:
+        """Let a new identity play a game's seat from now on; UnknownGame if there is none."""
         ...
 
     def delivery_seen(self, platform: str, delivery_id: str) -> bool:

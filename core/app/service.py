@@ -8,7 +8,7 @@ action durably before answering, lets bots answer at once, and plays defaults at
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -36,10 +36,11 @@ from .i18n import English, Translator
 from .inbound import MAX_TEXT, Inbound
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
-from .picker import PICK, SEND, draft_commands
+from .picker import PICK, SEND, ShortBeanNames, draft_commands
 from .ports import Capabilities, ChatStore
 from .refusals import refusal
 from .render import hand_text, relative_time
+from .seat_moves import apply_moves, move_error, move_seat
 from .session import GameSession, new_controls, resume_game
 from .standings import standings_answer
 from .story import StoryKeeper
@@ -48,6 +49,8 @@ from .updates import (
     BACK,
     CHAIN,
     current_draft,
+    hand_key,
+    hand_slot,
     hand_updates,
     retired_text,
     screen_message,
@@ -78,8 +81,12 @@ class ChatService:
         store: ChatStore,
         translators: Mapping[str, Translator] | None = None,
         rng: random.Random | None = None,
+        user_id_of: Callable[[str], str] | None = None,
     ) -> None:
         self.platform = platform
+        self.user_id_of: Callable[[str], str] = user_id_of or str.strip
+        """A platform's user id from a name as a player types it (`move NEW`); IRC folds a
+        nick's case."""
         self.capabilities = capabilities
         self.store = store
         self.translators: Mapping[str, Translator] = translators or {"en": English()}
@@ -98,7 +105,8 @@ class ChatService:
     # --- reading -------------------------------------------------------------------------
 
     def translator(self, language: str) -> Translator:
-        return self.translators.get(language) or self.translators.get("en") or English()
+        tr = self.translators.get(language) or self.translators.get("en") or English()
+        return ShortBeanNames(tr) if self.capabilities.compact else tr
 
     def room_language(self, room: str) -> str:
         if room in self.games:
@@ -244,7 +252,9 @@ class ChatService:
             seats=new_controls(stored.game.seats, rng),
             rng=rng,
             story=story,
+            creator=str(options.get("creator", "")),
         )
+        apply_moves(session, self.store)
         chat_state = self.store.load_chat_state(game_id)
         if chat_state is not None:
             session.restore(chat_state)
@@ -275,7 +285,7 @@ class ChatService:
             unstored, self._delivery = self._delivery, None
         if unstored is not None:
             self.store.record_delivery(unstored.platform, unstored.delivery_id, now)
-        return out
+        return folded_answers(out) if self.capabilities.compact else out
 
     def _recover(self, inbound: Inbound, now: datetime) -> list[Outbound]:
         """After a store failure halfway through an input: forget what memory holds of its
@@ -319,6 +329,8 @@ class ChatService:
             return self._notify_setting(inbound, words[2:], now)
         if verb in LOBBY_VERBS:
             return self._lobby(inbound, verb, words[1:], now)
+        if verb == "move":
+            return self._move(inbound, words[1:], now)
         if verb in GAME_VERBS or verb.startswith("#") or verb.isdigit():
             return self._game_command(inbound, words, now)
         return [Reply(inbound, tr.gettext("Unknown command. Send 'help' for the list."))]
@@ -627,6 +639,7 @@ class ChatService:
             "language": lobby.language,
             "turn_seconds": lobby.turn_seconds,
             "trade_window_seconds": lobby.trade_window_seconds,
+            "creator": lobby.creator,
         }
         tr = self.translator(lobby.language)
         try:
@@ -761,6 +774,13 @@ class ChatService:
         """A number answers the player's private message where buttons are numbered lines:
         it presses that button, and the message that follows is posted anew, below it."""
         tr = self.translator(session.language)
+        if self.capabilities.compact and session.hand_tokens.get(seat) != hand_key(
+            session, seat, self.capabilities
+        ):
+            # His moves changed since the list he answers was sent (he was not told, lines
+            # cost): the number may mean another move now. The list as it stands comes anew.
+            moved_on = tr.gettext("Your choices changed meanwhile; here they are as they stand.")
+            return [Reply(inbound, moved_on), *self._private_view(session, seat, fresh=True)]
         buttons = [b for row in screen_message(session, seat, tr).buttons for b in row]
         if not 1 <= number <= len(buttons):
             return [
@@ -797,6 +817,55 @@ class ChatService:
         return [
             replace(o, fresh=True, retired=retired) if isinstance(o, ToPlayer) else o for o in out
         ]
+
+    # --- seats moved to a new identity -------------------------------------------------------
+
+    def _move(self, inbound: Inbound, args: list[str], now: datetime) -> list[Outbound]:
+        """`move NEW` by a seated player, or `move OLD NEW` by the game's opener: the seat is
+        played by NEW from now on."""
+        tr = self.translator(self.room_language(inbound.room))
+        session = None if inbound.private else self._room_session(inbound.room)
+        if session is None:
+            return [Reply(inbound, tr.gettext("Say 'move NEW' in the room of your game."))]
+        tr = self.translator(session.language)
+        opener = inbound.user_id == (session.creator or session.seats[0].identity.user_id)
+        if len(args) == 1:
+            seat = session.seat_of(inbound.user_id)
+        elif len(args) == 2 and opener:
+            seat = session.seat_of(self.user_id_of(args[0]))
+        elif len(args) == 2:
+            return [Reply(inbound, tr.gettext("Only the game's opener may move another's seat."))]
+        else:
+            return [Reply(inbound, tr.gettext("Say 'move NEW' (the opener: 'move OLD NEW')."))]
+        new_name = args[-1]
+        new_id = self.user_id_of(new_name)
+        error = move_error(session, tr, seat, new_id)
+        if error is not None or seat is None:
+            return [Reply(inbound, error or "")]
+        return move_seat(session, self.store, tr, seat, new_id, new_name, now) + self.views(
+            session.room, now
+        )
+
+    def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
+        """A player's id changed on the platform (an IRC nick change): his seats follow."""
+        out: list[Outbound] = []
+        for session in self._player_sessions(old_id):
+            seat = session.seat_of(old_id)
+            if seat is None or session.seat_of(new_id) is not None:
+                continue
+            tr = self.translator(session.language)
+            out += move_seat(session, self.store, tr, seat, new_id, new_name, now)
+            out += self.views(session.room, now)
+        return out
+
+    def rooms(self) -> list[str]:
+        """Every room of the platform with a game in progress (once `resume`d) or a lobby
+        gathering: the rooms a platform that must join its rooms (IRC) joins on start."""
+        return sorted(set(self.games) | set(self.store.lobby_rooms(self.platform)))
+
+    def private_slots(self, session: GameSession) -> list[str]:
+        """The slots of a player's private chat that a game shows."""
+        return [hand_slot(session.game_id)]
 
     # --- what everyone should see now -------------------------------------------------------
 
@@ -976,7 +1045,7 @@ class ChatService:
         turns.close_trade_window(session)
         tr = self.translator(session.language)
         out = table_update(session, tr, self.capabilities, fresh=fresh, now=now)
-        out += hand_updates(session, tr, self.capabilities)
+        out += hand_updates(session, tr, self.capabilities, acting=acting)
         if session.game.is_over:
             self.games.pop(session.room, None)
         return out
@@ -1066,6 +1135,30 @@ class ChatService:
         except turns.StoreRefused:
             return out  # the game was reloaded from the store; its clocks run on
         return out
+
+
+def folded_answers(out: list[Outbound]) -> list[Outbound]:
+    """Where lines cost: an answer to a player who gets his private message in the same go
+    becomes that message's first line."""
+    answers: dict[str, list[str]] = {}
+    for item in out:
+        if isinstance(item, Reply) and any(
+            isinstance(o, ToPlayer) and o.user_id == item.to.user_id for o in out
+        ):
+            answers.setdefault(item.to.user_id, []).append(item.text)
+    folded: list[Outbound] = []
+    told: set[str] = set()
+    for item in out:
+        if isinstance(item, Reply) and item.to.user_id in answers:
+            continue
+        if isinstance(item, ToPlayer) and item.user_id in answers and item.user_id not in told:
+            told.add(item.user_id)
+            message = item.message
+            for text in reversed(answers[item.user_id]):
+                message = message.with_line(text, at=0)
+            item = replace(item, message=message)
+        folded.append(item)
+    return folded
 
 
 def _lobby_data(lobby: Lobby) -> dict[str, Any]:

@@ -120,6 +120,8 @@ class GameSession:
     """The chat state as last stored, so an unchanged one is not written again."""
     story: StoryKeeper = field(default_factory=StoryKeeper)
     """The latest events worth a line on the table, derived from the actions."""
+    creator: str = ""
+    """The user id of the player who opened the game (empty for games stored before)."""
 
     @property
     def names(self) -> list[str]:

@@ -139,7 +139,9 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
     has no buttons): the game, a question he was asked, or the offer he is building."""
     message = screen_message(session, seat, tr)
     if not caps.buttons:
-        message = numbered(tr, message)
+        # Where lines cost, how to answer is said when a decision is his (and in the help).
+        hint = not caps.compact or seat in session.pending()
+        message = numbered(tr, message, hint)
     return replace(message, text=message.text[: caps.max_text])
 
 
@@ -170,15 +172,16 @@ def screen_moment(session: GameSession, seat: int, screen: str) -> str:
     return session.token(seat)
 
 
-def numbered(tr: Translator, message: Message) -> Message:
+def numbered(tr: Translator, message: Message, hint: bool = True) -> Message:
     """Buttons as numbered lines, for a platform without buttons: the player answers with
-    the number."""
+    the number (which the last line says, with `hint`)."""
     buttons = [button for row in message.buttons for button in row]
     if not buttons:
         return replace(message, buttons=())
     for number, button in enumerate(buttons, 1):
         message = message.with_line(f"{number} · {button.label}")
-    message = message.with_line(tr.gettext("Answer with a number."))
+    if hint:
+        message = message.with_line(tr.gettext("Answer with a number."))
     return replace(message, buttons=())
 
 
@@ -463,9 +466,12 @@ def hand_updates(
     caps: Capabilities,
     force: set[int] | None = None,
     only: set[int] | None = None,
+    acting: int | None = None,
 ) -> list[Outbound]:
     """Private messages for the players whose view or moves changed (or are in `force`), of
-    every person at the table or of the seats in `only`."""
+    every person at the table or of the seats in `only`. Where lines cost, a change that asks
+    nothing of a player, answers nothing he did (`acting` is the seat whose input it was) and
+    touches no offer of his is not sent: he sees it when he asks or acts."""
     if not caps.private_messages:
         return []
     out: list[Outbound] = []
@@ -473,15 +479,26 @@ def hand_updates(
         if only is not None and seat not in only:
             continue
         control = session.seats[seat]
-        # Every open offer is shown to every player, so a change to any offer renews them all.
-        key = (
-            f"{session.token(seat)} {sorted(session.state.offers)} {control.passed} "
-            f"{control.screen}"
-        )
-        changed = session.hand_tokens.get(seat) != key
-        alert = _alerts(session, seat, changed)
+        key = hand_key(session, seat, caps)
+        shown = session.hand_tokens.get(seat, "")
+        changed = shown != key
+        away = control.stand_in and not (only is not None and force and seat in force)
+        if away:
+            # Away: nothing but a word when his turn comes (a stand-in plays it), unless he
+            # asked for his view himself.
+            key = f"away {session.state.turn}"
+            changed = session.state.active == seat and session.hand_tokens.get(seat) != key
+            if not changed:
+                continue
+        alert = _alerts(session, seat, changed) or (away and control.notify != "off")
         if not changed and not (force and seat in force) and not alert:
             continue
+        if (
+            caps.compact
+            and not (alert or away or seat == acting or (force and seat in force))
+            and shown.partition("|")[2] == key.partition("|")[2]
+        ):
+            continue  # only his moves changed, through others: he sees them when he asks
         if alert:
             control.screen = None  # the decision that fell to him comes first
         session.hand_tokens[seat] = key
@@ -497,6 +514,19 @@ def hand_updates(
             )
         )
     return out
+
+
+def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
+    """What a player's private message depends on: his moves, the open offers, his pass on
+    trading and his screen. Every open offer is shown to every player, so a change to any
+    offer renews them all (where lines cost, only offers of his or made to him count)."""
+    control = session.seats[seat]
+    offers = sorted(
+        number
+        for number, offer in session.state.offers.items()
+        if not caps.compact or seat in (offer.proposer, offer.receiver)
+    )
+    return f"{session.token(seat)}|{offers} {control.passed} {control.screen}"
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

@@ -73,8 +73,8 @@ def test_an_unreachable_player_makes_the_room_get_one_notice(tmp_path: Path) -> 
     whole_game(table, ["ann", "bob", "bot"])
 
     notice = (
-        "Bob: I cannot write to you privately. Open a private chat with me and send 'start', "
-        "then 'hand' here."
+        "Bob: I cannot write to you privately. Open a private chat with me and press Start, "
+        "then send /hand here."
     )
     assert table.port.room_texts("g1").count(notice) == 1
     assert "bob" not in table.port.private

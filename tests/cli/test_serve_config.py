@@ -40,6 +40,21 @@ def test_a_platform_missing_its_settings_is_named_in_one_line(tmp_path: Path) ->
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1] == "error: telegram: BOHNANZA_TELEGRAM_TOKEN is not set"
     assert "Traceback" not in done.stderr
+    # Checked before the store is opened: nothing was created.
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_every_platform_checks_its_settings_before_the_store_is_opened(tmp_path: Path) -> None:
+    for platform, variable in (
+        ("matrix", "BOHNANZA_MATRIX_HOMESERVER"),
+        ("irc", "BOHNANZA_IRC_SERVER"),
+    ):
+        done = run("serve", platform, "--db", str(tmp_path / "g.db"))
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith(f"error: {platform}: "), done.stderr
+        assert variable in done.stderr
+        assert len(done.stderr.splitlines()) == 1
+        assert not (tmp_path / "g.db").exists()
 
 
 def test_health_without_a_running_bot_is_unhealthy() -> None:

@@ -1,0 +1,42 @@
+"""The chat port on IRC: every line of a message is one PRIVMSG, answers are NOTICEs.
+
+IRC cannot edit, delete, or carry buttons or files. The runner splits messages to the line
+limits in `capabilities` and sends lines at the pace the server's flood limit allows, so the
+port writes each line it is given at once.
+"""
+
+from __future__ import annotations
+
+from bohnanza.adapters.kit import Capabilities, LinePort, Translator
+
+from .client import IrcClient
+
+LINE_BYTES = 400
+"""A line's text at most, in UTF-8 bytes: the server puts `:nick!user@host PRIVMSG #chan :`
+before it when it passes it on, and a line holds 512 bytes in all."""
+
+
+class IrcPort(LinePort):
+    """Writes to channels and nicks through the bot's connection."""
+
+    platform = "irc"
+
+    def __init__(self, client: IrcClient, burst: int = 4) -> None:
+        super().__init__()
+        self.client, pace = client, float(client.settings["PACE"])
+        self.capabilities = Capabilities(
+            personal_answers=True,
+            line_bytes=LINE_BYTES,
+            line_pace=pace,
+            line_burst=burst,
+            compact=True,
+        )
+
+    def how_to_reach(self, tr: Translator) -> str:
+        text = tr.gettext(
+            "Stay connected under the nick you joined with; then send '{command}' here."
+        )
+        return text.format(command=self.client.settings["PREFIX"] + "hand")
+
+    async def write(self, target: str, line: str, answer: bool) -> None:
+        await self.client.write("NOTICE" if answer else "PRIVMSG", target, line)

@@ -1,0 +1,46 @@
+"""The two reads a chat application makes before every command: was this input applied
+already, and how far is the game in the store. Their statements are built once, with bound
+parameters, so that a command pays for the look-up and not for building the query again.
+
+A mixin of `SqlGameStore`, placed before `ChatQueries` (whose answers these are, unchanged).
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+
+from sqlalchemy import Table, bindparam, select
+from sqlalchemy.engine import Connection
+
+from bohnanza.core.app.ports import GameProgress
+
+from .tables import DeliveryRow, GameRow
+
+_GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
+_DELIVERIES: Table = DeliveryRow.__table__  # type: ignore[attr-defined]
+
+_PROGRESS = select(_GAMES.c.status, _GAMES.c.action_count).where(_GAMES.c.id == bindparam("id"))
+_DELIVERY = select(_DELIVERIES.c.delivery_id).where(
+    _DELIVERIES.c.platform == bindparam("platform"),
+    _DELIVERIES.c.delivery_id == bindparam("delivery_id"),
+)
+
+
+class CommandReads:
+    """Look-ups made once per command, each one short read transaction."""
+
+    def _transaction(self, write: bool) -> AbstractContextManager[Connection]:
+        raise NotImplementedError
+
+    def game_progress(self, game_id: str) -> GameProgress | None:
+        """The game's status and number of stored actions (None: no such game)."""
+        with self._transaction(write=False) as connection:
+            row = connection.execute(_PROGRESS, {"id": game_id}).first()
+        return None if row is None else GameProgress(str(row[0]), int(row[1]))
+
+    def delivery_seen(self, platform: str, delivery_id: str) -> bool:
+        """Whether an input with this delivery id was applied (or refused) already."""
+        parameters = {"platform": platform, "delivery_id": delivery_id}
+        with self._transaction(write=False) as connection:
+            found = connection.execute(_DELIVERY, parameters).first()
+        return found is not None

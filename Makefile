@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/app.py
 	$(BIN)/python bench/telegram.py
 	$(BIN)/python bench/matrix.py
+	$(BIN)/python bench/irc.py
 	@if [ -n "$$BOHNANZA_TEST_POSTGRES_URL" ]; then $(BIN)/python bench/workers.py; \
 	else echo "bench/workers.py skipped: set BOHNANZA_TEST_POSTGRES_URL to a PostgreSQL server"; fi
 

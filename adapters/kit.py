@@ -24,11 +24,12 @@ import contextlib
 import re
 from collections.abc import Awaitable, Callable, Mapping
 
-from bohnanza.adapters.line_connection import LineConnection
+from bohnanza.adapters.line_connection import LineConnection, tls_context
 from bohnanza.adapters.line_port import LinePort
 from bohnanza.adapters.platforms import Platform, ServeContext, SettingsError
 from bohnanza.adapters.prefix import command_text
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.settings import SECRET_WORDS
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
@@ -55,6 +56,7 @@ __all__ = [
     "Message",
     "MessageGone",
     "Platform",
+    "PlatformSettings",
     "Runner",
     "ServeContext",
     "SettingsError",
@@ -64,6 +66,7 @@ __all__ = [
     "serve_chat",
     "setting",
     "settings_by_rules",
+    "tls_context",
 ]
 
 
@@ -78,13 +81,22 @@ def setting(settings: Mapping[str, str], name: str, default: str | None = None) 
     return default
 
 
+class PlatformSettings(dict[str, str]):
+    """A platform's settings by name (`SERVER`), checked; its repr leaves secrets out (a
+    name holding TOKEN, PASSWORD or SECRET), so it may be logged."""
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.items() if not any(w in k for w in SECRET_WORDS)}
+        return f"PlatformSettings({shown}, secrets hidden)"
+
+
 def settings_by_rules(
     settings: Mapping[str, str], platform: str, rules: Mapping[str, tuple[str | None, str, str]]
-) -> dict[str, str]:
+) -> PlatformSettings:
     """A platform's settings by name (`SERVER` for `BOHNANZA_IRC_SERVER`), each checked by
     its rule: the default (None: required), the form of a valid value (a regular expression)
     and what is wrong with another; SettingsError naming the first setting that is not."""
-    found: dict[str, str] = {}
+    found = PlatformSettings()
     for name, (default, form, why) in rules.items():
         variable = f"BOHNANZA_{platform.upper()}_{name}"
         found[name] = setting(settings, variable, default)

@@ -23,6 +23,17 @@ READY_WAIT = 30.0
 """Seconds a line waits for the connection to be ready before it fails."""
 
 
+def tls_context(enabled: bool, verify: bool = True, cafile: str = "") -> ssl.SSLContext | None:
+    """How to wrap a connection: None for plain text; the system's trust (or `cafile`'s),
+    and no check of the server's certificate only when asked."""
+    if not enabled:
+        return None
+    context = ssl.create_default_context(cafile=cafile or None)
+    if not verify:
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    return context
+
+
 class LineConnection:
     """One connection, kept up until cancelled; `ready` is set by the platform once it is
     logged in, and cleared when the connection drops."""

@@ -41,7 +41,7 @@ class Platform:
     summary: str
     serve: Callable[[ServeContext], Awaitable[None]]
     """Connect, then run the platform's games until cancelled."""
-    check: Callable[[Mapping[str, str]], None] | None = None
+    check: Callable[[Mapping[str, str]], object] | None = None
     """Check the platform's settings before any store is opened: raise `SettingsError` with
     one line naming what is missing or wrong (`bohnanza serve` prints it and exits)."""
 

@@ -171,9 +171,7 @@ class Runner:
         returned; StoreError means nothing was stored, and the input is to be taken again."""
         if self._stopping:
             raise RuntimeError("the runner is stopping")
-        # Who writes is back: he is written to again, and told about again should he go.
-        self._gone.discard(inbound.user_id)
-        self._told_unreachable = {k for k in self._told_unreachable if k[1] != inbound.user_id}
+        self._gone.discard(inbound.user_id)  # who writes is back: he is written to again
         async with self._lock:
             now = self.clock.now()
             try:

@@ -15,7 +15,7 @@ from bohnanza.adapters.kit import Inbound, Platform, Runner, ServeContext, comma
 from .client import IrcClient
 from .port import IrcPort
 from .protocol import Line, casefold, is_channel
-from .settings import check, read_settings
+from .settings import read_settings
 
 log = logging.getLogger(__name__)
 
@@ -61,4 +61,4 @@ async def _serve(context: ServeContext) -> None:
     await serve_chat(context, IrcPort(client), lambda r: listen(client, r), user_id_of=casefold)
 
 
-platform = Platform("irc", "IRC channels, over TLS with SASL", _serve, check=check)
+platform = Platform("irc", "IRC channels, over TLS with SASL", _serve, check=read_settings)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bohnanza.adapters.kit import LineConnection
+from bohnanza.adapters.kit import LineConnection, PlatformSettings, tls_context
 
 from .protocol import Line, casefold, encode, parse, sasl_plain
-from .settings import IrcSettings, tls_context
 
 SASL_FAILED = ("902", "904", "905", "906")
 
@@ -21,8 +20,10 @@ class SaslRefused(RuntimeError):
 class IrcClient(LineConnection):
     """The bot's connection; `run(handle)` hands on every line it does not handle itself."""
 
-    def __init__(self, settings: IrcSettings) -> None:
-        super().__init__(settings["SERVER"], int(settings["PORT"]), tls_context(settings))
+    def __init__(self, settings: PlatformSettings) -> None:
+        s = settings
+        tls = tls_context(s["TLS"] == "1", s["TLS_VERIFY"] == "1", s["TLS_CA"])
+        super().__init__(s["SERVER"], int(s["PORT"]), tls)
         self.settings, self.nick = settings, settings["NICK"]
         self.channels = dict.fromkeys(filter(None, settings["CHANNELS"].split(",")))
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import ssl
 from collections.abc import Mapping
 from pathlib import Path
 
-from bohnanza.adapters.kit import SettingsError, settings_by_rules
+from bohnanza.adapters.kit import PlatformSettings, SettingsError, settings_by_rules
 
 NAME = r"[A-Za-z\[\]\\`_^{|}][\w\[\]\\`^{|}-]{0,29}"
 RULES = {
@@ -26,17 +25,10 @@ RULES = {
 value, and what is wrong with another."""
 
 
-class IrcSettings(dict[str, str]):
-    """The settings by name (`NICK`), checked, defaults filled in. The SASL password is a
-    secret: it is never logged, nor shown in the settings' repr."""
-
-    def __repr__(self) -> str:
-        return f"IrcSettings({self['SERVER']}:{self['PORT']}, nick={self['NICK']}, ***)"
-
-
-def read_settings(env: Mapping[str, str]) -> IrcSettings:
-    """The settings, or SettingsError naming the first one that is missing or wrong."""
-    found = IrcSettings(settings_by_rules(env, "irc", RULES))
+def read_settings(env: Mapping[str, str]) -> PlatformSettings:
+    """The settings, or SettingsError naming the first one that is missing or wrong; the
+    same function is the platform's `check`, run before any store is opened."""
+    found = settings_by_rules(env, "irc", RULES)
     found["PORT"] = found["PORT"] or ("6697" if found["TLS"] == "1" else "6667")
     if bool(found["SASL_USER"]) != bool(found["SASL_PASSWORD"]):
         raise SettingsError("set both BOHNANZA_IRC_SASL_USER and BOHNANZA_IRC_SASL_PASSWORD")
@@ -45,14 +37,4 @@ def read_settings(env: Mapping[str, str]) -> IrcSettings:
     return found
 
 
-def check(env: Mapping[str, str]) -> None:
-    """SettingsError, in one line naming the setting, if the IRC settings are not usable."""
-    read_settings(env)
-
-
-def tls_context(settings: IrcSettings) -> ssl.SSLContext | None:
-    """How to wrap the connection: None in plain text; unverified only when asked."""
-    context = ssl.create_default_context(cafile=settings["TLS_CA"] or None)
-    if settings["TLS_VERIFY"] == "0":
-        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-    return context if settings["TLS"] == "1" else None
+check = read_settings

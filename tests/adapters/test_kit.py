@@ -63,7 +63,7 @@ def test_serve_chat_plays_a_game_fed_by_a_read_loop_and_stops_cleanly(tmp_path: 
 
     lines = asyncio.run(run())
     assert any(line.startswith("#r|Game ") and "begins" in line for line in lines)
-    assert any(line.startswith("@ann|") for line in lines)  # her hand, privately
+    assert any(line.startswith("ann|") for line in lines)  # her hand, privately
     assert all(len(line.encode()) <= 200 + 10 for line in lines)
     assert store.active_game_in("pigeon", "#r") is not None
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from bohnanza.adapters.kit import (
     Capabilities,
     Inbound,
-    Message,
+    LinePort,
     Platform,
     Runner,
     ServeContext,
@@ -22,45 +22,21 @@ from bohnanza.adapters.kit import (
 CAPABILITIES = Capabilities(private_messages=True, line_bytes=200, line_pace=0.01, line_burst=4)
 
 
-class PigeonPort:
-    """Writes every line to the outgoing queue as `target|text`."""
+class PigeonPort(LinePort):
+    """Writes every line to the outgoing queue as `target|text` (an answer as `target!text`)."""
 
     platform = "pigeon"
     capabilities = CAPABILITIES
 
     def __init__(self, outgoing: asyncio.Queue[str]) -> None:
+        super().__init__()
         self.outgoing = outgoing
-        self.sent = 0
 
     def how_to_reach(self, tr: Translator) -> str:
         return tr.gettext("Send me any word privately first.")
 
-    async def _lines(self, target: str, text: str) -> str:
-        for line in text.split("\n"):
-            await self.outgoing.put(f"{target}|{line}")
-        self.sent += 1
-        return str(self.sent)
-
-    async def send(self, room: str, message: Message) -> str:
-        return await self._lines(room, message.text)
-
-    async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
-        return await self._lines(room, caption)
-
-    async def edit(self, room: str, message_id: str, message: Message) -> None:
-        raise NotImplementedError  # capabilities.edits is False: never asked
-
-    async def delete(self, room: str, message_id: str) -> None:
-        raise NotImplementedError
-
-    async def send_private(self, user_id: str, message: Message) -> str:
-        return await self._lines(f"@{user_id}", message.text)
-
-    async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
-        raise NotImplementedError
-
-    async def answer(self, inbound: Inbound, text: str) -> None:
-        await self._lines(f"@{inbound.user_id}", text)
+    async def write(self, target: str, line: str, answer: bool) -> None:
+        await self.outgoing.put(f"{target}{'!' if answer else '|'}{line}")
 
 
 def check(settings: Mapping[str, str]) -> None:
@@ -72,7 +48,7 @@ async def listen(runner: Runner, incoming: asyncio.Queue[str]) -> None:
     """Feed `room|user|text` lines to the runner until an empty line."""
     while line := await incoming.get():
         room, user, text = line.split("|", 2)
-        private = room == f"@{user}"
+        private = room == user
         command = text if private else command_text(text, ["!"], ["pigeon"])
         if command is not None:
             inbound = Inbound("pigeon", user, user.title(), room, command, "", private)

@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
-from collections.abc import Awaitable, Callable, Mapping
+import logging
+from collections.abc import Awaitable, Callable
 
-from bohnanza.adapters.line_connection import LineConnection, tls_context
+from bohnanza.adapters.line_connection import (
+    CONNECTION_RULES,
+    LineConnection,
+    connection_settings,
+    tls_context,
+)
 from bohnanza.adapters.line_port import LinePort
 from bohnanza.adapters.platforms import Platform, ServeContext, SettingsError
 from bohnanza.adapters.prefix import command_text
 from bohnanza.adapters.runner import Runner
-from bohnanza.adapters.settings import SECRET_WORDS
+from bohnanza.adapters.settings import PlatformSettings, setting, settings_by_rules
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
@@ -43,7 +48,10 @@ from bohnanza.core.app.ports import (
 )
 from bohnanza.core.app.service import ChatService
 
+log = logging.getLogger(__name__)
+
 __all__ = [
+    "CONNECTION_RULES",
     "Button",
     "Capabilities",
     "ChatPort",
@@ -63,46 +71,12 @@ __all__ = [
     "Translator",
     "Unreachable",
     "command_text",
+    "connection_settings",
     "serve_chat",
     "setting",
     "settings_by_rules",
     "tls_context",
 ]
-
-
-def setting(settings: Mapping[str, str], name: str, default: str | None = None) -> str:
-    """A setting's value, stripped; `default` when it is not set (SettingsError naming it
-    when there is no default)."""
-    value = settings.get(name, "").strip()
-    if value:
-        return value
-    if default is None:
-        raise SettingsError(f"set {name}")
-    return default
-
-
-class PlatformSettings(dict[str, str]):
-    """A platform's settings by name (`SERVER`), checked; its repr leaves secrets out (a
-    name holding TOKEN, PASSWORD or SECRET), so it may be logged."""
-
-    def __repr__(self) -> str:
-        shown = {k: v for k, v in self.items() if not any(w in k for w in SECRET_WORDS)}
-        return f"PlatformSettings({shown}, secrets hidden)"
-
-
-def settings_by_rules(
-    settings: Mapping[str, str], platform: str, rules: Mapping[str, tuple[str | None, str, str]]
-) -> PlatformSettings:
-    """A platform's settings by name (`SERVER` for `BOHNANZA_IRC_SERVER`), each checked by
-    its rule: the default (None: required), the form of a valid value (a regular expression)
-    and what is wrong with another; SettingsError naming the first setting that is not."""
-    found = PlatformSettings()
-    for name, (default, form, why) in rules.items():
-        variable = f"BOHNANZA_{platform.upper()}_{name}"
-        found[name] = setting(settings, variable, default)
-        if not re.fullmatch(form, found[name]):
-            raise SettingsError(f"{variable} {why}")
-    return found
 
 
 async def serve_chat(
@@ -118,6 +92,7 @@ async def serve_chat(
     for each: it returns once the input is stored, so the read loop never waits on sending),
     then stop: no more input, the input in hand finished, what is queued delivered within
     `context.stop_timeout` seconds."""
+    log.info("serving %s", port.platform)
     service = ChatService(
         port.platform, port.capabilities, context.store, context.translators, user_id_of=user_id_of
     )

@@ -11,9 +11,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import ssl
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+
+from bohnanza.adapters.settings import PlatformSettings, SettingsError, settings_by_rules
 
 log = logging.getLogger(__name__)
+
+CONNECTION_RULES: dict[str, tuple[str | None, str, str]] = {
+    "SERVER": (None, r"[\w.:-]+", "is not a host name"),
+    "PORT": ("", r"\d{0,5}", "must be a port number"),
+    "TLS": ("1", "[01]", "must be 1 or 0"),
+    "TLS_VERIFY": ("1", "[01]", "must be 1 or 0"),
+    "TLS_CA": ("", r".*", ""),
+}
+"""The settings of a connection to a server, `BOHNANZA_<PLATFORM>_SERVER` and so on: the host,
+the port, TLS (on by default), whether to check the server's certificate, a CA file to trust."""
 
 SILENCE = 300.0
 """Seconds without a line from the server after which the connection is taken for dead."""
@@ -21,6 +34,22 @@ BACKOFF = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0)
 """Seconds before connecting again after failures in a row (the last repeats)."""
 READY_WAIT = 30.0
 """Seconds a line waits for the connection to be ready before it fails."""
+
+
+def connection_settings(
+    env: Mapping[str, str],
+    platform: str,
+    rules: Mapping[str, tuple[str | None, str, str]],
+    ports: tuple[int, int],
+) -> PlatformSettings:
+    """A line platform's settings: the connection's (`CONNECTION_RULES`) and its own `rules`
+    (see `settings_by_rules`); the port is `ports[0]` with TLS, `ports[1]` without, unless
+    set; a CA file named must exist. SettingsError names the first setting that is wrong."""
+    found = settings_by_rules(env, platform, {**CONNECTION_RULES, **rules})
+    found["PORT"] = found["PORT"] or str(ports[0] if found["TLS"] == "1" else ports[1])
+    if found["TLS_CA"] and not Path(found["TLS_CA"]).is_file():
+        raise SettingsError(f"BOHNANZA_{platform.upper()}_TLS_CA names no file")
+    return found
 
 
 def tls_context(enabled: bool, verify: bool = True, cafile: str = "") -> ssl.SSLContext | None:
@@ -38,8 +67,11 @@ class LineConnection:
     """One connection, kept up until cancelled; `ready` is set by the platform once it is
     logged in, and cleared when the connection drops."""
 
-    def __init__(self, host: str, port: int, tls: ssl.SSLContext | None) -> None:
-        self.host, self.port, self.tls = host, port, tls
+    def __init__(self, settings: Mapping[str, str]) -> None:
+        """To the server of `connection_settings`."""
+        s = settings
+        self.host, self.port = s["SERVER"], int(s["PORT"])
+        self.tls = tls_context(s["TLS"] == "1", s["TLS_VERIFY"] == "1", s["TLS_CA"])
         self.ready = asyncio.Event()
         self._writer: asyncio.StreamWriter | None = None
 
@@ -60,7 +92,8 @@ class LineConnection:
         self, greet: Callable[[], None], handle: Callable[[str], Awaitable[None]]
     ) -> None:
         """Connect, `greet` (write the login), hand each line read to `handle`; connect again
-        after a drop. An untrusted certificate, or whatever `handle` raises, ends it."""
+        after a drop. An untrusted certificate, or a SettingsError from `handle` (a refused
+        login), ends it; another failure of `handle` is logged, and the line is lost."""
         failures = 0
         while True:
             try:
@@ -84,6 +117,11 @@ class LineConnection:
                     raw = await reader.readline()
                 if not raw:
                     return
-                await handle(raw.decode(errors="replace").rstrip("\r\n"))
+                try:
+                    await handle(raw.decode(errors="replace").rstrip("\r\n"))
+                except (SettingsError, OSError):
+                    raise
+                except Exception as error:  # the server sends no line twice: it is lost
+                    log.warning("a line from %s was not handled: %r", self.host, error)
         finally:
             self._writer.close()

@@ -2,8 +2,12 @@
 
 One runner per adapter. Inputs are handled one at a time (the action durably stored with the
 input's delivery id, bots answered); what they cause goes to an outbox per chat, so a chat that
-the platform slows down (a rate limit, a failing call) holds back no other chat. In an outbox a
-newer update of a slot (a game's table, a player's hand) replaces a queued older one.
+the platform slows down (a rate limit, a failing call, its pace) holds back no other chat. In an
+outbox a newer update of a slot (a game's table, a player's hand) replaces a queued older one,
+and an answer to the player who wrote goes first. A message is split to the platform's limits
+(never cut), and on a paced connection every line waits for its share of the budget, the most
+urgent first (see `pacing`). A player the platform found unreachable is not written to
+privately until he writes again.
 
 What each slot shows is kept in the store (the platform's message id and a digest of the
 content): the platform edits the message it last showed, an unchanged message is not sent again,

@@ -15,6 +15,7 @@ passwords, the database password) are never part of a repr or a log line.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -153,3 +154,38 @@ def _url_password(url: str) -> str | None:
     except ArgumentError:
         return None
     return None if password is None else str(password)
+
+
+def setting(settings: Mapping[str, str], name: str, default: str | None = None) -> str:
+    """A setting's value, stripped; `default` when it is not set (SettingsError naming it
+    when there is no default)."""
+    value = settings.get(name, "").strip()
+    if value:
+        return value
+    if default is None:
+        raise SettingsError(f"set {name}")
+    return default
+
+
+class PlatformSettings(dict[str, str]):
+    """A platform's settings by name (`SERVER`), checked; its repr leaves secrets out (a
+    name holding TOKEN, PASSWORD or SECRET), so it may be logged."""
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.items() if not any(w in k for w in SECRET_WORDS)}
+        return f"PlatformSettings({shown}, secrets hidden)"
+
+
+def settings_by_rules(
+    settings: Mapping[str, str], platform: str, rules: Mapping[str, tuple[str | None, str, str]]
+) -> PlatformSettings:
+    """A platform's settings by name (`SERVER` for `BOHNANZA_IRC_SERVER`), each checked by
+    its rule: the default (None: required), the form of a valid value (a regular expression)
+    and what is wrong with another; SettingsError naming the first setting that is not."""
+    found = PlatformSettings()
+    for name, (default, form, why) in rules.items():
+        variable = f"BOHNANZA_{platform.upper()}_{name}"
+        found[name] = setting(settings, variable, default)
+        if not re.fullmatch(form, found[name]):
+            raise SettingsError(f"{variable} {why}")
+    return found

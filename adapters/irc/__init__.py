@@ -8,16 +8,12 @@ his seats follow him. Nothing is kept but the store: IRC never sends a line twic
 
 from __future__ import annotations
 
-import logging
-
 from bohnanza.adapters.kit import Inbound, Platform, Runner, ServeContext, command_text, serve_chat
 
 from .client import IrcClient
 from .port import IrcPort
 from .protocol import Line, casefold, is_channel
 from .settings import read_settings
-
-log = logging.getLogger(__name__)
 
 
 def inbound_of(line: Line, bot_nick: str, prefix: str) -> Inbound | None:
@@ -39,17 +35,14 @@ async def listen(client: IrcClient, runner: Runner) -> None:
     async def handle(line: Line) -> None:
         (command, params), nick = line[:2], casefold(line.nick)
         inbound = inbound_of(line, client.nick, client.settings["PREFIX"])
-        try:
-            if inbound is not None:
-                await runner.submit(inbound, wait=False)
-            elif command == "NICK" and params and nick != casefold(params[0]):
-                await runner.rename(nick, casefold(params[0]), params[0])
-            elif command == "401" and len(params) > 1 and not is_channel(params[1]):
-                await runner.unreachable(casefold(params[1]))
-            elif command == "QUIT":
-                await runner.unreachable(nick, tell=False)
-        except Exception as error:  # IRC sends no line twice: it is lost, and logged
-            log.warning("an IRC %s was not handled: %r", command, error)
+        if inbound is not None:
+            await runner.submit(inbound, wait=False)
+        elif command == "NICK" and params and nick != casefold(params[0]):
+            await runner.rename(nick, casefold(params[0]), params[0])
+        elif command == "401" and len(params) > 1 and not is_channel(params[1]):
+            await runner.unreachable(casefold(params[1]))
+        elif command == "QUIT":
+            await runner.unreachable(nick, tell=False)
 
     client.channels.update(dict.fromkeys(runner.service.rooms()))
     await client.run(handle)
@@ -57,7 +50,6 @@ async def listen(client: IrcClient, runner: Runner) -> None:
 
 async def _serve(context: ServeContext) -> None:
     client = IrcClient(read_settings(context.settings))
-    log.info("serving IRC as %r", client.settings)
     await serve_chat(context, IrcPort(client), lambda r: listen(client, r), user_id_of=casefold)
 
 

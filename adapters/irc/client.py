@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bohnanza.adapters.kit import LineConnection, PlatformSettings, tls_context
+from bohnanza.adapters.kit import LineConnection, PlatformSettings, SettingsError
 
 from .protocol import Line, casefold, encode, parse, sasl_plain
 
-SASL_FAILED = ("902", "904", "905", "906")
 
-
-class SaslRefused(RuntimeError):
+class SaslRefused(SettingsError):
     """The server refused the SASL login, or offers none: the account settings are wrong."""
 
 
@@ -21,15 +19,9 @@ class IrcClient(LineConnection):
     """The bot's connection; `run(handle)` hands on every line it does not handle itself."""
 
     def __init__(self, settings: PlatformSettings) -> None:
-        s = settings
-        tls = tls_context(s["TLS"] == "1", s["TLS_VERIFY"] == "1", s["TLS_CA"])
-        super().__init__(s["SERVER"], int(s["PORT"]), tls)
+        super().__init__(settings)
         self.settings, self.nick = settings, settings["NICK"]
         self.channels = dict.fromkeys(filter(None, settings["CHANNELS"].split(",")))
-
-    async def write(self, *params: str) -> None:
-        """Send one line at once (see `encode`), once logged in."""
-        await self.write_line(encode(*params))
 
     async def run(self, handle: Callable[[Line], Awaitable[None]]) -> None:
         """Stay connected until cancelled; SaslRefused or an untrusted certificate ends it."""
@@ -58,7 +50,7 @@ class IrcClient(LineConnection):
             replies = [("AUTHENTICATE", p) for p in sasl_plain(s["SASL_USER"], s["SASL_PASSWORD"])]
         elif command == "903":
             replies = [("CAP", "END")]
-        elif command in SASL_FAILED or (command == "CAP" and params[1] == "NAK"):
+        elif command in ("902", "904", "905", "906") or (command, *params[1:2]) == ("CAP", "NAK"):
             raise SaslRefused(f"the IRC server refused the SASL login: {params[-1]}")
         elif command == "433" and not self.ready.is_set():
             self.nick += "_"

@@ -7,13 +7,16 @@ port writes each line it is given at once.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bohnanza.adapters.kit import Capabilities, LinePort, Translator
 
 from .client import IrcClient
+from .protocol import encode
 
-LINE_BYTES = 400
-"""A line's text at most, in UTF-8 bytes: the server puts `:nick!user@host PRIVMSG #chan :`
-before it when it passes it on, and a line holds 512 bytes in all."""
+# A line's text holds 400 UTF-8 bytes at most: the server puts `:nick!user@host PRIVMSG #chan :`
+# before it when it passes it on, and a line holds 512 bytes in all.
+CAPABILITIES = Capabilities(personal_answers=True, compact=True, line_bytes=400)
 
 
 class IrcPort(LinePort):
@@ -24,13 +27,7 @@ class IrcPort(LinePort):
     def __init__(self, client: IrcClient, burst: int = 4) -> None:
         super().__init__()
         self.client, pace = client, float(client.settings["PACE"])
-        self.capabilities = Capabilities(
-            personal_answers=True,
-            line_bytes=LINE_BYTES,
-            line_pace=pace,
-            line_burst=burst,
-            compact=True,
-        )
+        self.capabilities = replace(CAPABILITIES, line_pace=pace, line_burst=burst)
 
     def how_to_reach(self, tr: Translator) -> str:
         text = tr.gettext(
@@ -39,4 +36,4 @@ class IrcPort(LinePort):
         return text.format(command=self.client.settings["PREFIX"] + "hand")
 
     async def write(self, target: str, line: str, answer: bool) -> None:
-        await self.client.write("NOTICE" if answer else "PRIVMSG", target, line)
+        await self.client.write_line(encode("NOTICE" if answer else "PRIVMSG", target, line))

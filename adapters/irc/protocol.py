@@ -51,7 +51,7 @@ def casefold(name: str) -> str:
 
 
 def is_channel(target: str) -> bool:
-    return target[:1] in ("#", "&", "+", "!")
+    return target[:1] in "#&+!" and bool(target)
 
 
 def sasl_plain(user: str, password: str) -> list[str]:

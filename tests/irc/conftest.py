@@ -4,7 +4,6 @@ run by asyncio."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import itertools
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -63,17 +62,6 @@ def bot_env(network: Network, account: BotAccount, channel: str, **more: str) ->
     }
     env.update({f"BOHNANZA_IRC_{k.upper()}": v for k, v in more.items()})
     return env
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run `async def` tests in a fresh event loop."""
-    test = pyfuncitem.obj
-    if not inspect.iscoroutinefunction(test):
-        return None
-    names = inspect.signature(test).parameters
-    asyncio.run(test(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
 
 
 @pytest.hookimpl(wrapper=True)

@@ -9,7 +9,7 @@ import pytest
 
 from bohnanza.adapters.irc.client import IrcClient, SaslRefused
 from bohnanza.adapters.irc.protocol import Line
-from bohnanza.adapters.irc.settings import check, read_settings
+from bohnanza.adapters.irc.settings import read_settings
 from bohnanza.adapters.kit import SettingsError
 
 from .conftest import BotAccount, bot_env, unique
@@ -99,7 +99,7 @@ def test_wrong_settings_are_named_in_one_line(settings: dict[str, str], named: s
     if not settings:
         env = {}
     with pytest.raises(SettingsError, match=named) as error:
-        check(env)
+        read_settings(env)
     assert "\n" not in str(error.value)
 
 

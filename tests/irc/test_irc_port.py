@@ -15,7 +15,7 @@ from bohnanza.adapters.contract import ChatHarness, ChatPortContract
 from bohnanza.adapters.irc import listen
 from bohnanza.adapters.irc.client import IrcClient
 from bohnanza.adapters.irc.port import IrcPort
-from bohnanza.adapters.irc.protocol import casefold
+from bohnanza.adapters.irc.protocol import casefold, encode
 from bohnanza.adapters.irc.settings import read_settings
 from bohnanza.adapters.kit import Inbound
 from bohnanza.core.app.messages import Message
@@ -105,8 +105,8 @@ class IrcHarness:
         reaches each of them (the server keeps one sender's lines in order)."""
         token = f"sync {next(self._tokens)}"
         for user in self.people:
-            await self.client.write("NOTICE", user, token)
-        await self.client.write("NOTICE", self.room, token)
+            await self.client.write_line(encode("NOTICE", user, token))
+        await self.client.write_line(encode("NOTICE", self.room, token))
         for person in self.people.values():
             await person.wait_for(lambda h: h.text == token and is_room(h, self.room))
             await person.wait_for(lambda h: h.text == token and not is_room(h, self.room))

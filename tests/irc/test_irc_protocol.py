@@ -6,7 +6,7 @@ import pytest
 
 from bohnanza.adapters.irc import inbound_of, platform
 from bohnanza.adapters.irc.protocol import casefold, encode, parse, sasl_plain
-from bohnanza.adapters.irc.settings import check
+from bohnanza.adapters.irc.settings import read_settings as check
 
 
 def test_a_line_is_read_with_its_source_and_trailing_parameter() -> None:

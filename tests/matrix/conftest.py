@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
-import inspect
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
@@ -59,17 +57,6 @@ def crypto_store(tmp_path: Path) -> Callable[[Account], Path]:
         return tmp_path / "crypto" / account.user_id / account.device_id
 
     return folder
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run `async def` tests in a fresh event loop; nio clients live and die inside it."""
-    test = pyfuncitem.obj
-    if not inspect.iscoroutinefunction(test):
-        return None
-    names = inspect.signature(test).parameters
-    asyncio.run(test(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
 
 
 @pytest.hookimpl(wrapper=True)

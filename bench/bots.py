@@ -55,10 +55,12 @@ class Outcome:
     calls: int
     seconds: float
     slowest: float
+    searches: int
+    search_seconds: float
 
 
 class Timed:
-    """Wraps the measured bot and times every call."""
+    """Wraps the measured bot and times every call, and apart the calls the expert searched."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -66,15 +68,26 @@ class Timed:
         self.calls = 0
         self.seconds = 0.0
         self.slowest = 0.0
+        self.searches = 0
+        self.search_seconds = 0.0
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        searched = _searches(self.bot)
         start = time.perf_counter()
         action = self.bot.choose(view, legal)
         spent = time.perf_counter() - start
         self.calls += 1
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
+        if _searches(self.bot) > searched:
+            self.searches += 1
+            self.search_seconds += spent
         return action
+
+
+def _searches(bot: Bot) -> int:
+    """Decisions the bot searched so far (only the expert searches)."""
+    return bot.searches if isinstance(bot, ExpertBot) else 0
 
 
 def game_seed(seed: int, players: int, index: int) -> int:
@@ -106,7 +119,15 @@ def play(task: Task) -> Outcome:
     scores = result.scores
     win = 1 / len(result.winners) if seat in result.winners else 0.0
     best_other = max(s for i, s in enumerate(scores) if i != seat)
-    return Outcome(win, scores[seat] - best_other, timed.calls, timed.seconds, timed.slowest)
+    return Outcome(
+        win,
+        scores[seat] - best_other,
+        timed.calls,
+        timed.seconds,
+        timed.slowest,
+        timed.searches,
+        timed.search_seconds,
+    )
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -130,7 +151,8 @@ def tasks(args: argparse.Namespace) -> Iterator[Task]:
 
 HEADER = (
     "| players | bot vs others | games | win rate | 95% interval | fair share "
-    "| mean margin | ms per call (mean / max) |\n|---|---|---|---|---|---|---|---|"
+    "| mean margin | ms per call (mean / max) | ms per search |\n"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -143,10 +165,12 @@ def row(task: Task, rows: list[Outcome]) -> str:
     calls = sum(r.calls for r in rows)
     per_call = 1000 * sum(r.seconds for r in rows) / max(1, calls)
     slowest = 1000 * max(r.slowest for r in rows)
+    searches = sum(r.searches for r in rows)
+    per_search = f"{1000 * sum(r.search_seconds for r in rows) / searches:.1f}" if searches else "-"
     return (
         f"| {task.players} | {task.bot} vs {task.others} | {games} | {wins / games:.1%} "
         f"| {low:.1%}-{high:.1%} | {1 / task.players:.1%} | {margin:+.2f} "
-        f"| {per_call:.1f} / {slowest:.0f} |"
+        f"| {per_call:.1f} / {slowest:.0f} | {per_search} |"
     )
 
 

@@ -10,7 +10,8 @@ standard errors), and options clearly behind it stop being played after a few de
 
 The options are the legal moves (plantings that lead to the same fields counted once), and for
 trading a few offers: what the heuristic bot would offer, gifts of face-up cards to the seats
-growing them, and hand cards this seat cannot use for a face-up bean it grows.
+growing them, and hand cards this seat cannot use for a face-up bean it grows. The 3rd field is
+bought when the heuristic bot would buy it: a rollout ends too soon to judge it.
 
 With an iteration count the bot is deterministic for the seed of its `rng`; a time budget is used
 only without one, and needs a clock handed in (the core reads no clock itself).
@@ -25,6 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from ..actions import (
     AcceptTrade,
     Action,
+    BuyField,
     DeclineTrade,
     DiscardFromHand,
     DiscardOffered,
@@ -45,7 +47,7 @@ from .rollout import roll_out
 from .sampling import Observations, clone, determinize
 from .valuation import place, slots_of, spare_cards, wanted_varieties
 
-DEFAULT_ITERATIONS = 12
+DEFAULT_ITERATIONS = 24
 """Deals per decision when no time budget is asked for (chat games use this: reproducible)."""
 DEFAULT_TIME_BUDGET = 0.2
 """Seconds per decision when searching against the clock."""
@@ -95,6 +97,8 @@ class ExpertBot:
         self._turn = -1
         self._proposals = 0
         self._tried: set[Hashable] = set()
+        self.searches = 0
+        """Decisions searched so far (the others had one option)."""
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         if not legal:
@@ -105,7 +109,11 @@ class ExpertBot:
             self._tried.clear()
         guide = self._guide.choose(view, legal)
         options = self._options(view, legal, guide)
-        choice = options[0] if len(options) == 1 else self._search(view, legal, options)
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            self.searches += 1
+            choice = self._search(view, legal, options)
         if isinstance(choice, ProposeTrade):
             self._proposals += 1
             self._tried.add(_offer_key(view, choice))
@@ -146,7 +154,9 @@ class ExpertBot:
             return options[:MAX_CANDIDATES]
         if not legal.waiting:
             return [guide]
-        return _distinct_moves(view, me, [guide, *legal.actions])[: MAX_CANDIDATES + 2]
+        if isinstance(guide, BuyField):
+            return [guide]
+        return _distinct_moves(view, me, _judged_moves(guide, legal.actions))[: MAX_CANDIDATES + 2]
 
     def _active_offers(self, view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
         """Face-up cards this seat could not plant without a harvest, given to seats growing
@@ -282,6 +292,15 @@ def _offer_key(view: PlayerView, option: Action) -> Hashable:
     face = sorted(view.face_up[i].value for i in option.face_up)
     hand = sorted(view.hand[i].value for i in option.hand)
     return (option.partner, tuple(face), tuple(hand), tuple(v.value for v in option.want))
+
+
+def _judged_moves(guide: _Choice, actions: Sequence[Action]) -> list[_Choice]:
+    """The guide's move and the others, less buying the 3rd field.
+
+    A rollout ends long before a 3rd field pays its price back, so leaving it unbought would
+    always look better there than it is: the field is bought as the guide decides.
+    """
+    return [guide, *(a for a in actions if not isinstance(a, BuyField))]
 
 
 def _distinct_moves(view: PlayerView, me: SeatView, actions: Sequence[_Choice]) -> list[_Choice]:

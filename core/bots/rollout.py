@@ -2,8 +2,8 @@
 
 A rollout runs on a determinization (`sampling.py`), never on the real game: every seat is
 played by a `HeuristicBot`, asked in the same order as `driver.play_out` asks real bots. It stops
-at the end of the game or after a number of turns, and scores the table as if the game ended
-there: coins, plus what each field would sell for now.
+at the end of the game or after a number of turns, and scores the table there: coins, plus what
+each field would sell for now and a share of what its next step would add (`field_worth`).
 """
 
 from __future__ import annotations
@@ -24,24 +24,27 @@ MAX_ACTIONS = 4_000
 """A rollout that has not reached its horizon after this many actions stops where it is."""
 
 
-PROGRESS_WEIGHT = 0.5
-"""Worth of a field's way to its next coin, as a share of one coin."""
+PROGRESS_WEIGHT = 0.6
+"""Share of the next step's extra coins a field one bean short of it is worth already."""
+
+
+def field_worth(cards: list[int]) -> float:
+    """What a field is worth to the game's end: what selling it now earns, plus a share of the
+    coins its next beanometer step adds, the larger the fewer beans it still needs."""
+    if not cards:
+        return 0.0
+    variety = CARD_VARIETIES[cards[0]]
+    count = len(cards)
+    now = variety.coins_for(count)
+    missing = cards_to_next_step(variety, count)
+    if missing is None:
+        return float(now)
+    return now + PROGRESS_WEIGHT * (variety.coins_for(count + missing) - now) / missing
 
 
 def seat_worth(player: PlayerState) -> float:
-    """Coins, plus what selling every field now would earn (what the end of the game pays), plus
-    a little for the way each field has gone toward its next coin."""
-    worth = float(len(player.coins))
-    for field in player.fields:
-        cards = field.cards
-        if cards:
-            variety = CARD_VARIETIES[cards[0]]
-            count = len(cards)
-            worth += variety.coins_for(count)
-            missing = cards_to_next_step(variety, count)
-            if missing is not None:
-                worth += PROGRESS_WEIGHT / (1 + missing)
-    return worth
+    """Coins, plus what each field is worth (`field_worth`)."""
+    return len(player.coins) + sum(field_worth(field.cards) for field in player.fields)
 
 
 def margin(state: GameState, seat: int) -> float:

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from bohnanza.core.actions import Action, CounterTrade, ProposeTrade
+from bohnanza.core.actions import Action, BuyField, CounterTrade, ProposeTrade
 from bohnanza.core.bots import Bot, ExpertBot, HeuristicBot, make_bot, play_out
+from bohnanza.core.bots.rollout import field_worth
 from bohnanza.core.bots.sampling import Observations, clone, determinize
-from bohnanza.core.cards import CARD_COUNT, variety_of
+from bohnanza.core.cards import CARD_COUNT, Variety, cards_of, variety_of
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions
 from bohnanza.core.view import PlayerView, view_for
@@ -103,6 +104,34 @@ def test_a_decision_with_one_legal_option_is_taken_at_once() -> None:
     before = bot._rng.getstate()
     assert bot.choose(game.view(0), only) == legal.actions[0]
     assert bot._rng.getstate() == before, "no deal was sampled"
+
+
+def test_the_third_field_is_bought_when_the_heuristic_would_buy_it_without_a_search() -> None:
+    game = Game.new(4, random.Random(5))
+    bots = [HeuristicBot(random.Random(i)) for i in range(4)]
+    while not game.is_over:
+        seat = game.waiting_for()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        action = bots[seat].choose(view, legal)
+        if isinstance(action, BuyField):
+            expert = small_expert(2)
+            before = expert._rng.getstate()
+            assert expert.choose(view, legal) == action
+            assert expert._rng.getstate() == before, "no deal was sampled"
+            return
+        assert action is not None
+        game.apply(action)
+    pytest.fail("nobody bought a 3rd field")
+
+
+def test_a_field_is_worth_its_sale_plus_a_share_of_its_next_step() -> None:
+    blue = cards_of(Variety.BLUE)
+    sale = [field_worth(blue[:count]) for count in range(1, 11)]
+    assert field_worth([]) == 0
+    assert sale == sorted(sale), "more beans are worth more"
+    for count in range(1, 11):
+        assert sale[count - 1] > Variety.BLUE.coins_for(count) or count >= 10
+    assert field_worth(blue[:10]) == Variety.BLUE.coins_for(10), "the top step is its sale"
 
 
 def test_make_bot_builds_the_expert_by_name() -> None:

@@ -38,9 +38,12 @@ def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limit
     lines = [line for s in sent for line in s.text.split("\n")]
     assert all(len(line.encode()) <= 300 for line in lines)
     assert all(len(s.text.split("\n")) <= 40 for s in sent)
-    # The final result came through whole, its parts in order.
+    # The final result came through whole, its lines in order.
+    game = table.store.list_games()[0]
+    assert game.status == "finished"
     texts = "\n".join(table.port.room_texts("g1"))
-    assert "wins" in texts or "win" in texts
+    assert f"Game {game.game_id} is over." in texts
+    assert "Winner: " in texts.split(f"Game {game.game_id} is over.")[-1]
     assert table.runner.budget.lines >= len(lines)
 
 

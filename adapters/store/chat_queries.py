@@ -27,6 +27,7 @@ from bohnanza.core.ports import (
     UnknownGame,
 )
 
+from .appends import insert_delivery, write_chat_state
 from .tables import (
     ChatStateRow,
     DeliveryRow,
@@ -41,40 +42,6 @@ from .tables import (
 
 class _LobbyMovedOn(Exception):
     """Another worker changed the lobby first; the transaction is rolled back."""
-
-
-def insert_delivery(connection: Connection, delivery: Delivery, now: datetime) -> None:
-    """Note an input as applied, inside the transaction of what it changed; DuplicateDelivery
-    (the caller's transaction then rolls back) if it was applied already."""
-    try:
-        connection.execute(
-            insert(DeliveryRow),
-            [
-                {
-                    "platform": delivery.platform,
-                    "delivery_id": delivery.delivery_id,
-                    "received_at": now,
-                }
-            ],
-        )
-    except IntegrityError:
-        raise DuplicateDelivery(delivery.platform, delivery.delivery_id) from None
-
-
-def write_chat_state(connection: Connection, game_id: str, state: ChatState, now: datetime) -> None:
-    """Replace a game's chat state, inside the caller's transaction."""
-    connection.execute(delete(ChatStateRow).where(col(ChatStateRow.game_id) == game_id))
-    connection.execute(
-        insert(ChatStateRow),
-        [
-            {
-                "game_id": game_id,
-                "data": canonical_json(dict(state.data)),
-                "action_count": state.action_count,
-                "updated_at": now,
-            }
-        ],
-    )
 
 
 class ChatQueries:

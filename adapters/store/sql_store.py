@@ -50,8 +50,8 @@ from bohnanza.core.ports import (
 from bohnanza.core.record import GameRecord
 from bohnanza.core.scoring import GameResult
 
-from .appends import GameMovedOn, Head, KnownHeads, append_in, result_json, utc
-from .chat_queries import ChatQueries, insert_delivery
+from .appends import GameMovedOn, Head, KnownHeads, append_in, insert_delivery, result_json, utc
+from .chat_queries import ChatQueries
 from .command_reads import CommandReads
 from .database import display_name, make_engine, prepare_schema, transaction, translated_errors
 from .rating_queries import RatingQueries

@@ -177,3 +177,23 @@ def test_the_rooms_to_join_after_a_restart_are_those_with_a_game_or_a_lobby(
     restarted = table.restarted()
     asyncio.run(restarted.runner.start())
     assert restarted.service.rooms() == ["g1", "g2"]
+
+
+def test_where_lines_cost_a_number_sent_after_the_choices_changed_unseen_moves_nothing(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db", Capabilities(compact=True, line_bytes=400))
+    people = People(table)
+    asyncio.run(people.gather("g1", ["ann", "bob", "bot"]))
+    session = table.session("g1")
+    before = len(session.game.actions)
+    session.hand_tokens[0] = "what an older message showed"
+
+    asyncio.run(people.say("ann", "1", private=True))
+
+    assert len(session.game.actions) == before
+    latest = table.port.private_texts("ann")[-1]
+    assert latest.startswith("Your choices changed meanwhile; here they are as they stand.")
+    # The list she got is the current one: the same number now plays her first choice.
+    asyncio.run(people.say("ann", "1", private=True))
+    assert len(session.game.actions) > before

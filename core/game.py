@@ -11,13 +11,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from .actions import Action
 from .cards import Card
 from .engine import Engine, RandomShuffler, Shuffler, deal
 from .events import Event
-from .legal import LegalActions, check_action, legal_actions, waiting_for
+from .legal import LegalActions, check_action, is_listed, legal_actions, waiting_for
 from .scoring import GameResult, result_of
 from .state import GameState
 from .table_setup import setup_for
@@ -95,11 +96,21 @@ class Game:
         An action `legal` lists passed the rules when it was listed (the menu and the checks are
         built from the same rule functions), so only an action it does not list is checked.
         """
-        if not _lists(legal, action):
+        if not is_listed(legal, action):
             return self.apply(action)
         events = self._engine.apply_legal(action)
         self.actions.append(action)
         return events
+
+    @contextmanager
+    def quiet(self) -> Iterator[None]:
+        """Actions applied inside return no events: a game played out where nobody watches."""
+        engine = self._engine
+        events, engine.events = engine.events, False
+        try:
+            yield
+        finally:
+            engine.events = events
 
     def play_through(self, actions: Iterable[Action], *, checked: bool = True) -> None:
         """Apply actions one after another without gathering their events: a replay.
@@ -118,13 +129,3 @@ class Game:
     def result(self) -> GameResult:
         """Scores and winners; final once the game is over."""
         return result_of(self.state)
-
-
-def _lists(legal: LegalActions, action: Action) -> bool:
-    """`action in legal.actions`, comparing only actions of the same kind."""
-    actions = legal.actions
-    for listed in actions:
-        if listed is action:
-            return True
-    kind = type(action)
-    return any(type(listed) is kind and listed == action for listed in actions)

@@ -30,7 +30,21 @@ from .actions import (
 )
 from .cards import Card, Variety, variety_of
 from .errors import IllegalActionError
-from .state import CARD_VARIETIES, GameState, PlayerState, Step, TradeOffer, build_frozen
+from .state import (
+    CARD_VARIETIES,
+    STEP_DUEL_FACE_UP,
+    STEP_DUEL_OFFERED,
+    STEP_DUEL_PLANT,
+    STEP_GAME_OVER,
+    STEP_PLANT,
+    STEP_PLANT_SET_ASIDE,
+    STEP_TRADE,
+    GameState,
+    PlayerState,
+    Step,
+    TradeOffer,
+    frozen_from,
+)
 from .table_setup import MAX_PLAYERS
 
 
@@ -59,7 +73,7 @@ class LegalActions:
     """The game cannot go on until this player acts."""
 
     def __bool__(self) -> bool:
-        return bool(self.actions) or self.trade is not None
+        return self.trade is not None or bool(self.actions)
 
 
 def _fail(code: str, message: str) -> IllegalActionError:
@@ -84,7 +98,7 @@ def fields_for(player: PlayerState, card: Card) -> tuple[int, ...]:
 
 def harvestable_fields(state: GameState, seat: int) -> tuple[int, ...]:
     """Fields this player may harvest now, with single-card protection (ruling 2)."""
-    if state.step is Step.GAME_OVER:
+    if state.step is STEP_GAME_OVER:
         return ()
     if seat != state.active and state.setup.is_duel:
         return ()
@@ -105,7 +119,7 @@ def can_buy_field(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     return (
         price is not None
-        and state.step is not Step.GAME_OVER
+        and state.step is not STEP_GAME_OVER
         and not player.bought_third_field
         and len(player.coins) >= price
     )
@@ -115,7 +129,7 @@ def may_plant_from_hand(state: GameState, seat: int) -> bool:
     """Step 1 (duel step 2): the active player has a front card and plants left."""
     return (
         seat == state.active
-        and state.step in (Step.PLANT, Step.DUEL_PLANT)
+        and state.step in (STEP_PLANT, STEP_DUEL_PLANT)
         and state.planted_this_step < 2
         and bool(state.players[seat].hand)
     )
@@ -125,16 +139,16 @@ def may_end_step(state: GameState, seat: int) -> bool:
     """The active player may finish steps that have an optional rest."""
     if seat != state.active:
         return False
-    if state.step in (Step.PLANT, Step.DUEL_PLANT):
+    if state.step in (STEP_PLANT, STEP_DUEL_PLANT):
         return state.planted_this_step >= 1
-    return state.step in (Step.TRADE, Step.DUEL_FACE_UP)
+    return state.step in (STEP_TRADE, STEP_DUEL_FACE_UP)
 
 
 def may_discard_from_hand(state: GameState, seat: int) -> bool:
     """Duel step 2: after at least one plant, one card from anywhere in the hand."""
     return (
         seat == state.active
-        and state.step is Step.DUEL_PLANT
+        and state.step is STEP_DUEL_PLANT
         and state.planted_this_step >= 1
         and bool(state.players[seat].hand)
     )
@@ -142,7 +156,7 @@ def may_discard_from_hand(state: GameState, seat: int) -> bool:
 
 def trade_options(state: GameState, seat: int) -> TradeOptions | None:
     """Trades involve the active player and one other (ruling 6); only in step 2."""
-    if state.step is not Step.TRADE:
+    if state.step is not STEP_TRADE:
         return None
     hand_size = len(state.players[seat].hand)
     if seat == state.active:
@@ -235,51 +249,78 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
     hold.
     """
     step = state.step
-    if step is Step.GAME_OVER:
-        return LegalActions(seat, (), None, False)
+    if step is STEP_GAME_OVER:
+        return _NOTHING[seat]
     player = state.players[seat]
-    actions: list[Action] = []
-    waiting = False
-    trade = None
     active = seat == state.active
-    if step is Step.TRADE:
-        if active:
-            actions.append(_END_STEP[seat])
-            waiting = True
+    trade = None
+    if step is STEP_TRADE:
         # trade_options, inlined.
         hand_size = len(player.hand)
         if active:
+            actions: list[Action] = [_END_STEP[seat]]
+            waiting = True
             trade = _options_of_active(len(state.players), seat, hand_size, len(state.face_up))
         else:
+            actions = []
+            waiting = False
             trade = _options_of_partner(state.active, hand_size)
         if state.offers:
             _add_trade_answers(state, seat, actions)
-    elif step is Step.PLANT_SET_ASIDE:
+    elif step is STEP_PLANT_SET_ASIDE:
+        actions = []
+        waiting = False
         if player.set_aside:
+            plant = _PLANT_SET_ASIDE_ACTIONS[seat]
+            fields = player.fields
             for i, card in enumerate(player.set_aside):
-                actions += [_plant_set_aside(seat, i, f) for f in fields_for(player, card)]
+                # fields_for, inlined.
+                variety = CARD_VARIETIES[card]
+                for f, field in enumerate(fields):
+                    cards = field.cards
+                    if not cards or CARD_VARIETIES[cards[0]] is variety:
+                        actions.append(plant[i][f] if i < _MANY else PlantSetAside(seat, i, f))
             waiting = True
     elif active:
+        actions = []
         waiting = _add_active_moves(state, seat, player, actions)
-    if active or not state.setup.is_duel:
-        # harvestable_fields, inlined.
-        crowded: list[int] = []
-        single: list[int] = []
-        for i, f in enumerate(player.fields):
-            size = len(f.cards)
+    else:
+        actions = []
+        waiting = False
+    if active or state.setup.players != 2:
+        # harvestable_fields, inlined: fields of two or more beans, else those of one.
+        single = crowded = False
+        for field in player.fields:
+            size = len(field.cards)
             if size > 1:
-                crowded.append(i)
-            elif size == 1:
-                single.append(i)
-        harvest = _HARVEST[seat]
-        for field in crowded or single:
-            actions.append(harvest[field])
-    price = state.setup.third_field_price
-    if price is not None and not player.bought_third_field and len(player.coins) >= price:
-        actions.append(_BUY_FIELD[seat])
-    return build_frozen(
-        LegalActions, player=seat, actions=tuple(actions), trade=trade, waiting=waiting
+                crowded = True
+                break
+            if size:
+                single = True
+        if crowded or single:
+            harvest = _HARVEST[seat]
+            for i, field in enumerate(player.fields):
+                size = len(field.cards)
+                if size > 1 or (size and not crowded):
+                    actions.append(harvest[i])
+    if not player.bought_third_field:
+        price = state.setup.third_field_price
+        if price is not None and len(player.coins) >= price:
+            actions.append(_BUY_FIELD[seat])
+    return frozen_from(
+        LegalActions,
+        {"player": seat, "actions": tuple(actions), "trade": trade, "waiting": waiting},
     )
+
+
+_MANY = 12
+"""Set-aside cards up to this many have their plantings made once, in a table."""
+_PLANT_SET_ASIDE_ACTIONS = tuple(
+    tuple(tuple(PlantSetAside(s, i, f) for f in range(_MAX_FIELDS)) for i in range(_MANY))
+    for s in range(MAX_PLAYERS)
+)
+_NOTHING = tuple(LegalActions(s, (), None, False) for s in range(MAX_PLAYERS))
+"""What every seat may do once the game is over."""
 
 
 def _add_active_moves(
@@ -289,7 +330,7 @@ def _add_active_moves(
     than 2 and 3). Returns whether the game waits on him."""
     step = state.step
     waiting = False
-    if step is Step.PLANT or step is Step.DUEL_PLANT:
+    if step is STEP_PLANT or step is STEP_DUEL_PLANT:
         # may_plant_from_hand, may_discard_from_hand and may_end_step for the active player.
         planted = state.planted_this_step
         hand = player.hand
@@ -298,16 +339,16 @@ def _add_active_moves(
             actions += [plant[f] for f in fields_for(player, hand[0])]
             waiting = True
         if planted >= 1:
-            if step is Step.DUEL_PLANT and hand:
+            if step is STEP_DUEL_PLANT and hand:
                 actions += [_discard_from_hand(seat, i) for i in range(len(hand))]
             actions.append(_END_STEP[seat])
             waiting = True
-    elif step is Step.DUEL_OFFERED:
+    elif step is STEP_DUEL_OFFERED:
         for i, card in enumerate(state.offered):
             actions += [_plant_offered(seat, i, f) for f in fields_for(player, card)]
             actions.append(_discard_offered(seat, i))
         waiting = True
-    elif step is Step.DUEL_FACE_UP:
+    elif step is STEP_DUEL_FACE_UP:
         for i, card in enumerate(state.face_up):
             actions += [_plant_face_up(seat, i, f) for f in fields_for(player, card)]
         actions.append(_END_STEP[seat])
@@ -327,12 +368,25 @@ def _add_trade_answers(state: GameState, seat: int, actions: list[Action]) -> No
             actions.append(WithdrawTrade(seat, offer.id))
 
 
+def is_listed(legal: LegalActions, action: Action) -> bool:
+    """`action in legal.actions`, comparing only actions of the same kind; offers are never
+    listed (`legal.trade` bounds them), so they are not looked for."""
+    kind = type(action)
+    if kind is ProposeTrade or kind is CounterTrade:
+        return False
+    actions = legal.actions
+    for listed in actions:
+        if listed is action:
+            return True
+    return any(type(listed) is kind and listed == action for listed in actions)
+
+
 def waiting_for(state: GameState) -> tuple[int, ...]:
     """The seats the game is waiting on."""
     step = state.step
-    if step is Step.PLANT_SET_ASIDE:
+    if step is STEP_PLANT_SET_ASIDE:
         return tuple([i for i, p in enumerate(state.players) if p.set_aside])
-    if step is Step.GAME_OVER:
+    if step is STEP_GAME_OVER:
         return ()
     return _SEATS[state.active]
 
@@ -348,7 +402,7 @@ TradingMoment = tuple[int, tuple[int, ...]]
 def asking_order(state: GameState) -> tuple[int, ...]:
     """The seats that may act now, in the order to ask them: while trading, receivers of open
     offers first, then every other seat not waited on; then the seats the game waits on."""
-    if state.step is not Step.TRADE:
+    if state.step is not STEP_TRADE:
         return waiting_for(state)
     # While trading the game waits on the active player alone: the others, then him.
     order = _TRADING_ORDER[len(state.players)][state.active]
@@ -378,7 +432,7 @@ def trading_moment(state: GameState, seat: int) -> TradingMoment:
 
 def check_action(state: GameState, action: Action) -> None:
     """Raise IllegalActionError unless `action` is legal now. Never changes the state."""
-    if state.step is Step.GAME_OVER:
+    if state.step is STEP_GAME_OVER:
         raise _fail("game-over", "The game is over.")
     if not 0 <= action.player < len(state.players):
         raise _fail("no-such-player", f"There is no seat {action.player + 1}.")
@@ -416,7 +470,7 @@ def _own_turn(state: GameState, action: Action, steps: tuple[Step, ...], what: s
 
 def _check_plant(state: GameState, action: Action) -> None:
     assert isinstance(action, Plant)
-    _own_turn(state, action, (Step.PLANT, Step.DUEL_PLANT), "plant from your hand")
+    _own_turn(state, action, (STEP_PLANT, STEP_DUEL_PLANT), "plant from your hand")
     player = state.players[action.player]
     if not may_plant_from_hand(state, action.player):
         raise _fail("no-more-planting", "You have planted all you may from your hand.")
@@ -425,7 +479,7 @@ def _check_plant(state: GameState, action: Action) -> None:
 
 def _check_plant_set_aside(state: GameState, action: Action) -> None:
     assert isinstance(action, PlantSetAside)
-    if state.step is not Step.PLANT_SET_ASIDE:
+    if state.step is not STEP_PLANT_SET_ASIDE:
         raise _fail("wrong-step", "Cards set aside are planted in step 3.")
     player = state.players[action.player]
     if not 0 <= action.index < len(player.set_aside):
@@ -443,23 +497,23 @@ def _check_area_card(state: GameState, action: Action, step: Step, area: list[Ca
 
 def _check_plant_face_up(state: GameState, action: Action) -> None:
     assert isinstance(action, PlantFaceUp)
-    card = _check_area_card(state, action, Step.DUEL_FACE_UP, state.face_up)
+    card = _check_area_card(state, action, STEP_DUEL_FACE_UP, state.face_up)
     _check_planting(state.players[action.player], card, action.field)
 
 
 def _check_plant_offered(state: GameState, action: Action) -> None:
     assert isinstance(action, PlantOffered)
-    card = _check_area_card(state, action, Step.DUEL_OFFERED, state.offered)
+    card = _check_area_card(state, action, STEP_DUEL_OFFERED, state.offered)
     _check_planting(state.players[action.player], card, action.field)
 
 
 def _check_discard_offered(state: GameState, action: Action) -> None:
-    _check_area_card(state, action, Step.DUEL_OFFERED, state.offered)
+    _check_area_card(state, action, STEP_DUEL_OFFERED, state.offered)
 
 
 def _check_discard_from_hand(state: GameState, action: Action) -> None:
     assert isinstance(action, DiscardFromHand)
-    _own_turn(state, action, (Step.DUEL_PLANT,), "discard from your hand")
+    _own_turn(state, action, (STEP_DUEL_PLANT,), "discard from your hand")
     if not may_discard_from_hand(state, action.player):
         raise _fail("plant-first", "Plant at least one card before you discard.")
     if not 0 <= action.position < len(state.players[action.player].hand):
@@ -470,7 +524,7 @@ def _check_end_step(state: GameState, action: Action) -> None:
     if action.player != state.active:
         raise _fail("not-your-turn", "It is not your turn.")
     if not may_end_step(state, action.player):
-        if state.step in (Step.PLANT, Step.DUEL_PLANT):
+        if state.step in (STEP_PLANT, STEP_DUEL_PLANT):
             raise _fail("must-plant", "You must plant the first card of your hand.")
         raise _fail("cannot-end-step", "This step ends when its cards are planted.")
 

@@ -8,14 +8,15 @@ viewer's own hand. It never holds another player's hand or the order of the deck
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import CARD_COUNT, VARIETIES, Card, Variety
-from .legal import offer_cards_in_place
+from .legal import LegalActions, legal_actions, offer_cards_in_place, trade_options
 from .scoring import result_of
 from .state import (
     CARD_VARIETIES,
+    STEP_TRADE,
     GameState,
     PlayerState,
     Step,
@@ -84,6 +85,8 @@ class PlayerView:
     def is_over(self) -> bool:
         return self.step is Step.GAME_OVER
 
+
+_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
 
 _VARIETY_OF = CARD_VARIETIES.__getitem__
 
@@ -196,53 +199,92 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     return _view(state, seat, _public_part(state, seats, _varieties(state.discard)))
 
 
+def kept(view: PlayerView) -> PlayerView:
+    """A view that outlives its moment. The views of `TableViews` work out their fields when
+    first read, up to the next moment; whoever keeps one for later keeps this copy instead."""
+    if type(view) is PlayerView:
+        return view
+    return PlayerView(*[getattr(view, name) for name in _VIEW_FIELDS])
+
+
 class TableViews:
     """Views of one game for a driver that asks several seats at each moment.
 
-    Each is equal to `view_for(state, seat)`. What every seat sees alike is built once per
-    moment: call `next_moment` whenever the state may have changed. A seat's public side is
-    kept until the engine changes it (`PlayerState.changes`), and the discard pile while its
-    cards stay the same, since an action changes one or two seats and leaves the others as they
-    were. The state must change only through the engine.
+    Each is equal to `view_for(state, seat)`, but works out its fields only when they are first
+    read: most decisions read a few (a bot that passes on trading reads the turn and little
+    else). Such a view belongs to its moment: call `next_moment` whenever the state may have
+    changed, after which a field of an earlier view not read yet can no longer be worked out
+    (reading it raises RuntimeError). What every seat sees alike is worked out once per moment,
+    a seat's public side is kept until the engine changes it (`PlayerState.changes`), and the
+    discard pile while its cards stay the same, since an action changes one or two seats and
+    leaves the others as they were. The state must change only through the engine.
     """
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._public: dict[str, Any] | None = None
+        self._moment = _Moment()
         self._seats: list[tuple[PlayerState, int, SeatView] | None] = []
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
-        self._offers: dict[int, OfferView] = {}
-        """The offers as seen by every seat but their proposer, this moment."""
 
     def next_moment(self) -> None:
         """The state may have changed since the last view."""
-        self._public = None
+        self._moment = _Moment()
 
     def __call__(self, seat: int | None) -> PlayerView:
         state = self._state
-        if self._public is None:
-            self._public = _public_part(state, self._seat_views(), self._discard_view())
-            self._offers = {}
-        if not state.offers:
-            own_hand = state.players[seat].hand if seat is not None else []
-            return _player_view(self._public, seat, _varieties(own_hand), ())
-        return self._view_with_offers(seat)
+        return frozen_from(
+            _MomentView,
+            {
+                "seat": seat,
+                "turn": state.turn,
+                "step": state.step,
+                "active": state.active,
+                "_table": self,
+                "_moment": self._moment,
+            },
+        )
 
-    def _view_with_offers(self, seat: int | None) -> PlayerView:
+    def legal(self, seat: int) -> LegalActions:
+        """`legal_actions(state, seat)`, except that while trading, the actions of a seat the
+        game does not wait on are listed when first read: most such seats pass, reading only
+        `trade` and `waiting`. Like the views, it belongs to its moment."""
         state = self._state
-        own_hand = state.players[seat].hand if seat is not None else []
-        shared = self._offers
+        if state.step is not STEP_TRADE or seat == state.active:
+            return legal_actions(state, seat)
+        return frozen_from(
+            _MomentLegal,
+            {
+                "player": seat,
+                "trade": trade_options(state, seat),
+                "waiting": False,
+                "_table": self,
+                "_moment": self._moment,
+            },
+        )
+
+    def _offers(self, seat: int | None) -> tuple[OfferView, ...]:
+        state = self._state
+        if not state.offers:
+            return ()
+        shared = self._moment.offers
         offers = []
         for offer in state.offers.values():
             if offer.proposer == seat:
-                offers.append(_offer_view(state, offer, own_hand))
+                assert seat is not None
+                offers.append(_offer_view(state, offer, state.players[seat].hand))
                 continue
             view = shared.get(offer.id)
             if view is None:
                 view = shared[offer.id] = _offer_view(state, offer, None)
             offers.append(view)
-        assert self._public is not None
-        return _player_view(self._public, seat, _varieties(own_hand), tuple(offers))
+        return tuple(offers)
+
+    def _public(self) -> dict[str, Any]:
+        """The fields every seat sees alike, worked out once per moment."""
+        moment = self._moment
+        if moment.public is None:
+            moment.public = _public_part(self._state, self._seat_views(), self._discard_view())
+        return moment.public
 
     def _discard_view(self) -> tuple[Variety, ...]:
         """Most actions leave the discard pile as it was: its varieties are then kept."""
@@ -268,3 +310,105 @@ class TableViews:
                 known[seat] = (player, player.changes, view)
                 views.append(view)
         return tuple(views)
+
+
+class _Moment:
+    """One moment of a `TableViews`: what its views have worked out so far."""
+
+    __slots__ = ("offers", "public")
+
+    def __init__(self) -> None:
+        self.public: dict[str, Any] | None = None
+        self.offers: dict[int, OfferView] = {}
+        """The offers as seen by every seat but their proposer."""
+
+
+class _Worked:
+    """A field of a `_MomentView` not read yet: reading any of them works out every field, which
+    then sits in the view's own dict (and, this being a non-data descriptor, hides this one)."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: _MomentView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        values = view.__dict__
+        table: TableViews = values["_table"]
+        if values["_moment"] is not table._moment:
+            raise RuntimeError(f"a view's {self.name!r} was read after its moment had passed")
+        # A reader that reads one field reads several: they are worked out together.
+        seat = values["seat"]
+        values.update(table._public())
+        values["hand"] = () if seat is None else _varieties(table._state.players[seat].hand)
+        values["offers"] = table._offers(seat)
+        return values[self.name]
+
+
+class _MomentView(PlayerView):
+    """A `PlayerView` from `TableViews`: its fields are worked out when one is first read."""
+
+    hand = _Worked()
+    seats = _Worked()
+    deck_size = _Worked()
+    discard = _Worked()
+    face_up = _Worked()
+    offered = _Worked()
+    offers = _Worked()
+    exhaustions = _Worked()
+    final_exhaustion = _Worked()
+    final_turn = _Worked()
+    third_field_price = _Worked()
+    scores = _Worked()
+    winners = _Worked()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _VIEW_FIELDS)
+
+    __hash__ = PlayerView.__hash__
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _VIEW_FIELDS)
+        return f"PlayerView({shown})"
+
+
+class _Listed:
+    """The actions of a `_MomentLegal`, listed when first read."""
+
+    def __get__(self, legal: _MomentLegal | None, owner: type | None = None) -> Any:
+        if legal is None:
+            return self
+        values = legal.__dict__
+        table: TableViews = values["_table"]
+        if values["_moment"] is not table._moment:
+            raise RuntimeError("legal actions were read after their moment had passed")
+        actions = values["actions"] = legal_actions(table._state, values["player"]).actions
+        return actions
+
+
+class _MomentLegal(LegalActions):
+    """`LegalActions` from `TableViews.legal`: the actions are listed when first read."""
+
+    actions = _Listed()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return (self.player, self.actions, self.trade, self.waiting) == (
+            other.player,
+            other.actions,
+            other.trade,
+            other.waiting,
+        )
+
+    __hash__ = LegalActions.__hash__
+
+    def __repr__(self) -> str:
+        return (
+            f"LegalActions(player={self.player!r}, actions={self.actions!r}, "
+            f"trade={self.trade!r}, waiting={self.waiting!r})"
+        )

@@ -18,6 +18,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         """The action to take now, or None for nothing right now.
 
-        A bot whose `legal.waiting` is True must return an action: the game waits on it.
+        A bot whose `legal.waiting` is True must return an action: the game waits on it. The
+        view and the legal actions describe this moment only: a bot that keeps a view for
+        later keeps `view.kept(view)`.
         """
         ...

@@ -85,7 +85,7 @@ class HeuristicBot:
         for offer in view.offers:
             if offer.receiver == seat:
                 return self._answer(view, legal, me, offer)
-        sale = _top_step_sale(seat, me, legal.actions)
+        sale = _top_step_sale(seat, me, legal)
         if sale is not None:
             return sale
         step = view.step
@@ -257,13 +257,13 @@ def _has(actions: Sequence[Action], kind: type[Action]) -> bool:
     return any(type(a) is kind for a in actions)
 
 
-def _top_step_sale(seat: int, me: SeatView, actions: Sequence[Action]) -> Harvest | None:
+def _top_step_sale(seat: int, me: SeatView, legal: LegalActions) -> Harvest | None:
     """A field at its variety's highest step earns nothing more: sell it."""
     for index, field in enumerate(me.fields):
         # The lowest top step is 3 (Garden): smaller fields need no look-up.
         if field.count >= 3 and field.variety and field.count >= TOP_STEP[field.variety]:
-            # `Harvest(seat, index) in actions`, without making the action first.
-            for action in actions:
+            # `Harvest(seat, index) in legal.actions`, without making the action first.
+            for action in legal.actions:
                 if type(action) is Harvest and action.field == index and action.player == seat:
                     return action
     return None

@@ -1,7 +1,7 @@
 """Playing a sampled game on with heuristic bots, and judging where it got to.
 
 A rollout runs on a determinization (`sampling.py`), never on the real game: every seat is
-played by a `HeuristicBot`, asked in the same order as `driver.play_out` asks real bots. It stops
+played by a `HeuristicBot`, asked as `asking.next_action` asks every bot. It stops
 at the end of the game or after a number of turns, and scores the table there: coins, plus what
 each field would sell for now and a share of what its next step would add (`field_worth`).
 """
@@ -13,10 +13,10 @@ import random
 from ..actions import Action
 from ..engine import Engine, RandomShuffler
 from ..errors import IllegalActionError
-from ..legal import LegalActions, TradingMoment, asking_order, legal_actions, trading_moment
-from ..legal import waiting_for as seats_waited_on
+from ..legal import TradingMoment, is_listed, trading_moment
 from ..state import CARD_VARIETIES, GameState, PlayerState
 from ..view import TableViews
+from .asking import next_action
 from .heuristic import HeuristicBot
 from .valuation import cards_to_next_step
 
@@ -82,11 +82,11 @@ def roll_out(
     for _ in range(MAX_ACTIONS):
         if state.is_over or state.turn >= until:
             break
-        chosen = _next_action(state, bots, views, passed)
+        chosen = next_action(state, bots, views, passed)
         if chosen is None:
             break
         action, legal = chosen
-        if action in legal.actions:
+        if is_listed(legal, action):
             engine.apply_legal(action)
         else:
             try:
@@ -94,27 +94,3 @@ def roll_out(
             except IllegalActionError:
                 break
     return margin(state, seat)
-
-
-def _next_action(
-    state: GameState,
-    bots: list[HeuristicBot],
-    views: TableViews,
-    passed: dict[int, TradingMoment],
-) -> tuple[Action, LegalActions] | None:
-    """The first action a seat that matters takes (as `driver.play_out` asks them)."""
-    waiting = seats_waited_on(state)
-    views.next_moment()
-    for seat in asking_order(state):
-        moment = None
-        if seat not in waiting:
-            moment = trading_moment(state, seat)
-            if passed.get(seat) == moment:
-                continue
-        legal = legal_actions(state, seat)
-        action = bots[seat].choose(views(seat), legal) if legal else None
-        if action is not None:
-            return action, legal
-        if moment is not None:
-            passed[seat] = moment
-    return None

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import bohnanza.core.bots as bots_package
-from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
+from bohnanza.core.actions import AcceptTrade, Action, CounterTrade, ProposeTrade
+from bohnanza.core.bots import play_out
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions, TradeOptions, legal_actions
 from bohnanza.core.state import GameState
@@ -68,10 +69,25 @@ def test_heuristic_bots_trade_with_each_other() -> None:
 
 
 def test_bots_are_handed_only_their_own_view_and_legal_actions() -> None:
-    for bot in watched_game(4, "heuristic", seed=4):
-        for view, legal, _ in bot.calls:
-            assert type(view) is PlayerView and type(legal) is LegalActions
-            assert view.seat == bot.seat
+    game = Game.new(4, random.Random(4))
+    handed: list[tuple[object, object]] = []
+
+    class Handed:
+        strategy = "heuristic"
+
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+            self.bot = bot_of("heuristic", random.Random(seat))
+
+        def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+            handed.append((view, legal))
+            assert isinstance(view, PlayerView) and isinstance(legal, LegalActions)
+            assert view == view_for(game.state, self.seat) and view.seat == self.seat
+            assert legal == legal_actions(game.state, self.seat)
+            return self.bot.choose(view, legal)
+
+    play_out(game, [Handed(seat) for seat in range(4)])
+    assert game.is_over and len(handed) > 100
 
 
 def hidden_cards_redealt(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -129,6 +145,24 @@ def test_bot_modules_import_neither_the_game_state_nor_the_engine() -> None:
                     assert node.module in CORE_PARTS, module
                 else:
                     assert node.module in PURE_IMPORTS, module
+
+
+BOT_MODULES = ("base.py", "random_bot.py", "heuristic.py", "valuation.py", "expert.py")
+
+
+@pytest.mark.parametrize("module", BOT_MODULES)
+def test_bots_read_views_only_through_their_fields(module: str) -> None:
+    """A view from `TableViews` works its fields out from the table when read: a bot reaches
+    nothing behind them (no private attribute but its own, no `__dict__`, `vars`, `getattr`)."""
+    source = (Path(bots_package.__file__).parent / module).read_text()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            owner = node.value
+            assert isinstance(owner, ast.Name), (module, node.lineno)
+            assert owner.id in ("self", "object"), (module, node.lineno)
+            assert owner.id == "self" or node.attr == "__new__", (module, node.lineno)
+        if isinstance(node, ast.Name):
+            assert node.id not in ("vars", "getattr", "__dict__"), (module, node.lineno)
 
 
 SEARCH_MODULES = ("expert.py", "sampling.py", "rollout.py")

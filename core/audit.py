@@ -28,7 +28,7 @@ from .game import Game
 from .ports import FINISHED, ChainLink, NewGame, StoredGame
 from .record import GameRecord, replay_steps
 from .scoring import GameResult
-from .state import GameState, Step
+from .state import STEP_GAME_OVER, GameState
 
 _ALL_CARDS = frozenset(range(CARD_COUNT))
 
@@ -181,7 +181,7 @@ def audit_game(stored: StoredGame) -> AuditFailure | None:
         # Each kind of action is proven to conserve cards (tests/core/test_conservation.py):
         # the check runs once per turn, after the action that ended it, and after the last one.
         if problem is None and (
-            state.turn != turn or state.step is Step.GAME_OVER or index == len(stored.links) - 1
+            state.turn != turn or state.step is STEP_GAME_OVER or index == len(stored.links) - 1
         ):
             turn = state.turn
             if not cards_conserved(state):
@@ -215,7 +215,7 @@ def _replay_link(
     except (ValueError, ActionFormatError) as error:
         return f"not readable: {error}"
     state = game.state
-    if state.step is Step.GAME_OVER:
+    if state.step is STEP_GAME_OVER:
         return "an action after the end of the game"
     try:
         game.apply(action)
@@ -300,7 +300,7 @@ def check_record(record: GameRecord) -> CheckedRecord:
     for game, index, _, _ in replay_steps(record):
         state = game.state
         # As in the audit: after the deal, after each turn, after the last action.
-        if index is None or index == last or state.turn != turn or state.step is Step.GAME_OVER:
+        if index is None or index == last or state.turn != turn or state.step is STEP_GAME_OVER:
             turn = state.turn
             if not cards_conserved(state):
                 raise RecordError("cards are not conserved", index)

@@ -50,7 +50,20 @@ from .events import (
 )
 from .legal import accepted_cards, check_action
 from .scoring import harvest_into, result_of
-from .state import Field, GameState, PlayerState, Step, TradeOffer
+from .state import (
+    STEP_DUEL_FACE_UP,
+    STEP_DUEL_OFFERED,
+    STEP_DUEL_PLANT,
+    STEP_GAME_OVER,
+    STEP_PLANT,
+    STEP_PLANT_SET_ASIDE,
+    STEP_TRADE,
+    Field,
+    GameState,
+    PlayerState,
+    Step,
+    TradeOffer,
+)
 from .table_setup import setup_for
 
 Shuffler = Callable[[list[Card]], list[Card]]
@@ -86,7 +99,7 @@ def deal(players: int, deck: Sequence[Card]) -> GameState:
         hand = [stack.pop() for _ in range(size)]
         seats.append(PlayerState(hand=hand, fields=[Field() for _ in range(setup.fields_at_start)]))
     state = GameState(setup=setup, players=seats, deck=stack, box=setup.cards_in_box())
-    state.step = Step.DUEL_OFFERED if setup.is_duel else Step.PLANT
+    state.step = STEP_DUEL_OFFERED if setup.is_duel else STEP_PLANT
     return state
 
 
@@ -139,10 +152,10 @@ class Engine:
             for action in actions:
                 if checked:
                     check_action(state, action)
-                elif state.step is Step.GAME_OVER:
+                elif state.step is STEP_GAME_OVER:
                     raise IllegalActionError("game-over", "The game is over.")
                 handlers[type(action)](self, action)
-                if state.step is not Step.TRADE:  # trading goes on until its end: no advance
+                if state.step is not STEP_TRADE:  # trading goes on until its end: no advance
                     self._advance()
                 done.append(action)
         finally:
@@ -223,13 +236,13 @@ class Engine:
 
     def _on_end_step(self, action: Action) -> None:
         state = self.state
-        if state.step is Step.PLANT:
+        if state.step is STEP_PLANT:
             self._begin_trade()
-        elif state.step is Step.DUEL_PLANT:
+        elif state.step is STEP_DUEL_PLANT:
             self._begin_duel_face_up()
-        elif state.step is Step.TRADE:
+        elif state.step is STEP_TRADE:
             self._end_trading()
-        elif state.step is Step.DUEL_FACE_UP:
+        elif state.step is STEP_DUEL_FACE_UP:
             left = tuple(state.face_up)
             state.offered.extend(state.face_up)
             state.face_up.clear()
@@ -329,7 +342,7 @@ class Engine:
         state.face_up.clear()
         if self.events:
             self._events.append(TradingEnded(state.active, kept))
-        self._begin(Step.PLANT_SET_ASIDE)
+        self._begin(STEP_PLANT_SET_ASIDE)
 
     # --- the steps that need no decision ------------------------------------------------
 
@@ -345,9 +358,9 @@ class Engine:
         while True:
             step = state.step
             # Trading waits on the active player until he ends it: the commonest case first.
-            if step is Step.TRADE or step is Step.GAME_OVER:
+            if step is STEP_TRADE or step is STEP_GAME_OVER:
                 return
-            if step is Step.PLANT_SET_ASIDE:
+            if step is STEP_PLANT_SET_ASIDE:
                 for player in state.players:
                     if player.set_aside:
                         return
@@ -355,15 +368,15 @@ class Engine:
                     self._end_game()
                 else:
                     self._draw_into_hand()
-            elif step is Step.PLANT:
+            elif step is STEP_PLANT:
                 if state.planted_this_step < 2 and state.players[state.active].hand:
                     return
                 self._begin_trade()
-            elif step is Step.DUEL_OFFERED:
+            elif step is STEP_DUEL_OFFERED:
                 if state.offered:
                     return
-                self._begin(Step.DUEL_PLANT)
-            elif step is Step.DUEL_PLANT:
+                self._begin(STEP_DUEL_PLANT)
+            elif step is STEP_DUEL_PLANT:
                 if state.players[state.active].hand:
                     return
                 self._begin_duel_face_up()
@@ -371,14 +384,14 @@ class Engine:
                 return
 
     def _begin_trade(self) -> None:
-        self._begin(Step.TRADE)
+        self._begin(STEP_TRADE)
         cards = self._draw_face_up(FACE_UP_CARDS)
         if self.events:
             self._events.append(FaceUpDrawn(self.state.active, tuple(cards)))
 
     def _begin_duel_face_up(self) -> None:
         state = self.state
-        self._begin(Step.DUEL_FACE_UP)
+        self._begin(STEP_DUEL_FACE_UP)
         cards = self._draw_face_up(DUEL_FACE_UP_CARDS)
         wanted = {variety_of(card) for card in cards}
         chain = []
@@ -427,7 +440,7 @@ class Engine:
         state.turn += 1
         if self.events:
             self._events.append(TurnBegan(state.active, state.turn))
-        self._begin(Step.DUEL_OFFERED if state.setup.is_duel else Step.PLANT)
+        self._begin(STEP_DUEL_OFFERED if state.setup.is_duel else STEP_PLANT)
 
     def _finally_exhausted(self) -> bool:
         return self.state.exhaustions >= self.state.setup.final_exhaustion
@@ -461,7 +474,7 @@ class Engine:
 
     def _end_game(self) -> None:
         state = self.state
-        state.step = Step.GAME_OVER
+        state.step = STEP_GAME_OVER
         for seat, player in enumerate(state.players):
             player.changes += 1
             for index, field in enumerate(player.fields):

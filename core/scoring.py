@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, variety_of
-from .state import Field, GameState, PlayerState
+from .cards import COINS, Card
+from .state import CARD_VARIETIES, Field, GameState, PlayerState
 
 
 def sell(field: Field) -> tuple[list[Card], list[Card]]:
@@ -16,7 +16,7 @@ def sell(field: Field) -> tuple[list[Card], list[Card]]:
     """
     cards = field.cards
     field.cards = []
-    coins = variety_of(cards[0]).coins_for(len(cards))
+    coins = COINS[CARD_VARIETIES[cards[0]]][len(cards)]
     split = len(cards) - coins
     return cards[split:], cards[:split]
 

@@ -150,7 +150,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """The game has ended and been scored."""
-        return self.step is Step.GAME_OVER
+        return self.step is STEP_GAME_OVER
 
     def player(self, seat: int) -> PlayerState:
         """The player at a seat."""

@@ -16,6 +16,7 @@ from .legal import LegalActions, legal_actions, offer_cards_in_place, trade_opti
 from .scoring import result_of
 from .state import (
     CARD_VARIETIES,
+    STEP_GAME_OVER,
     STEP_TRADE,
     GameState,
     PlayerState,
@@ -83,10 +84,13 @@ class PlayerView:
 
     @property
     def is_over(self) -> bool:
-        return self.step is Step.GAME_OVER
+        return self.step is STEP_GAME_OVER
 
 
 _VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
+_new_view = object.__new__
+_set_fields = object.__setattr__
+"""`frozen_from`, inlined where a view is made at every decision."""
 
 _VARIETY_OF = CARD_VARIETIES.__getitem__
 
@@ -114,14 +118,16 @@ def _field_view(cards: list[Card]) -> FieldView:
 
 
 def _seat_view(seat: int, player: PlayerState) -> SeatView:
-    return build_frozen(
+    return frozen_from(
         SeatView,
-        seat=seat,
-        fields=tuple([_field_view(f.cards) for f in player.fields]),
-        coins=len(player.coins),
-        hand_size=len(player.hand),
-        set_aside=_varieties(player.set_aside),
-        bought_third_field=player.bought_third_field,
+        {
+            "seat": seat,
+            "fields": tuple([_field_view(f.cards) for f in player.fields]),
+            "coins": len(player.coins),
+            "hand_size": len(player.hand),
+            "set_aside": tuple(map(_VARIETY_OF, player.set_aside)),
+            "bought_third_field": player.bought_third_field,
+        },
     )
 
 
@@ -146,7 +152,7 @@ def _public_part(
     state: GameState, seats: tuple[SeatView, ...], discard: tuple[Variety, ...]
 ) -> dict[str, Any]:
     """The fields of a view that every seat sees alike (given its seats and discard pile)."""
-    result = result_of(state) if state.step is Step.GAME_OVER else None
+    result = result_of(state) if state.step is STEP_GAME_OVER else None
     setup = state.setup
     return {
         "seats": seats,
@@ -222,18 +228,26 @@ class TableViews:
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._moment = _Moment()
-        self._seats: list[tuple[PlayerState, int, SeatView] | None] = []
+        self._moment: dict[str, Any] = {}
+        """What the views of this moment have worked out so far ("public": the fields every
+        seat sees alike; "offers": the offers as seen by all but their proposer); a new dict
+        each moment, which also tells a view whether its moment has passed."""
+        self._changes = [player.changes for player in state.players]
+        """Each seat's `PlayerState.changes` when its view below was made."""
+        self._seat_list = [_seat_view(seat, player) for seat, player in enumerate(state.players)]
+        self._seat_tuple: tuple[SeatView, ...] | None = tuple(self._seat_list)
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
 
     def next_moment(self) -> None:
         """The state may have changed since the last view."""
-        self._moment = _Moment()
+        self._moment = {}
 
     def __call__(self, seat: int | None) -> PlayerView:
         state = self._state
-        return frozen_from(
-            _MomentView,
+        view = _new_view(_MomentView)
+        _set_fields(
+            view,
+            "__dict__",
             {
                 "seat": seat,
                 "turn": state.turn,
@@ -243,6 +257,7 @@ class TableViews:
                 "_moment": self._moment,
             },
         )
+        return view
 
     def legal(self, seat: int) -> LegalActions:
         """`legal_actions(state, seat)`, except that while trading, the actions of a seat the
@@ -266,7 +281,7 @@ class TableViews:
         state = self._state
         if not state.offers:
             return ()
-        shared = self._moment.offers
+        shared = self._moment.setdefault("offers", {})
         offers = []
         for offer in state.offers.values():
             if offer.proposer == seat:
@@ -282,9 +297,11 @@ class TableViews:
     def _public(self) -> dict[str, Any]:
         """The fields every seat sees alike, worked out once per moment."""
         moment = self._moment
-        if moment.public is None:
-            moment.public = _public_part(self._state, self._seat_views(), self._discard_view())
-        return moment.public
+        public: dict[str, Any] | None = moment.get("public")
+        if public is None:
+            public = _public_part(self._state, self._seat_views(), self._discard_view())
+            moment["public"] = public
+        return public
 
     def _discard_view(self) -> tuple[Variety, ...]:
         """Most actions leave the discard pile as it was: its varieties are then kept."""
@@ -296,31 +313,17 @@ class TableViews:
         return shown
 
     def _seat_views(self) -> tuple[SeatView, ...]:
-        players = self._state.players
-        known = self._seats
-        if len(known) != len(players):
-            known[:] = [None] * len(players)
-        views = []
-        for seat, player in enumerate(players):
-            kept = known[seat]
-            if kept is not None and kept[0] is player and kept[1] == player.changes:
-                views.append(kept[2])
-            else:
-                view = _seat_view(seat, player)
-                known[seat] = (player, player.changes, view)
-                views.append(view)
-        return tuple(views)
-
-
-class _Moment:
-    """One moment of a `TableViews`: what its views have worked out so far."""
-
-    __slots__ = ("offers", "public")
-
-    def __init__(self) -> None:
-        self.public: dict[str, Any] | None = None
-        self.offers: dict[int, OfferView] = {}
-        """The offers as seen by every seat but their proposer."""
+        changes = self._changes
+        views = self._seat_list
+        seats = self._seat_tuple
+        for seat, player in enumerate(self._state.players):
+            if player.changes != changes[seat]:
+                changes[seat] = player.changes
+                views[seat] = _seat_view(seat, player)
+                seats = None
+        if seats is None:
+            seats = self._seat_tuple = tuple(views)
+        return seats
 
 
 class _Worked:

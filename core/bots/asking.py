@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..legal import LegalActions, TradingMoment, asking_order, trading_moment, waiting_for
-from ..state import GameState
+from ..legal import LegalActions, TradingMoment, asking_order, trading_moment
+from ..state import STEP_TRADE, GameState
 from ..view import TableViews
 from .base import Bot
 
@@ -26,10 +26,12 @@ def next_action(
     """The first action a seat that matters takes, with the legal actions it chose from (None:
     nobody acts). `table` shows `state`; `passed` remembers the trading moments seats let go."""
     table.next_moment()
-    waiting = waiting_for(state)
+    # While trading the game waits on the active player alone; otherwise on every seat asked.
+    trading = state.step is STEP_TRADE
+    active = state.active
     for seat in asking_order(state):
         moment = None
-        if seat not in waiting:
+        if trading and seat != active:
             moment = trading_moment(state, seat)
             if passed.get(seat) == moment:
                 continue

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..game import Game
 from ..legal import TradingMoment
+from ..state import STEP_GAME_OVER
 from ..view import TableViews
 from .asking import next_action
 from .base import Bot
@@ -42,7 +43,7 @@ def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 20_000) -> int:
     table = TableViews(state)
     count = 0
     with game.quiet():
-        while not state.is_over:
+        while state.step is not STEP_GAME_OVER:
             if count >= max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
             chosen = next_action(state, bots, table, passed)

@@ -38,9 +38,9 @@ from ..actions import (
     ProposeTrade,
     WithdrawTrade,
 )
-from ..cards import Variety
+from ..cards import RANK, Variety
 from ..legal import LegalActions
-from ..state import Step
+from ..state import STEP_DUEL_PLANT, STEP_PLANT, STEP_TRADE
 from ..view import PlayerView, SeatView
 from .heuristic import HeuristicBot
 from .rollout import roll_out
@@ -134,7 +134,7 @@ class ExpertBot:
                 if offer.stale or accept is None:
                     return [decline]
                 return _unique([guide, accept, decline])
-        if view.step is Step.TRADE:
+        if view.step is STEP_TRADE:
             if any(o.proposer == seat for o in view.offers):
                 # Its offer was let be: the guide withdraws it as active, waits as partner.
                 return [guide]
@@ -270,7 +270,7 @@ def _most_convincing(gains: list[list[float]], confidence: float) -> int:
 
 def _planted(view: PlayerView, legal: LegalActions) -> int:
     """Cards planted from the hand in this step: at least one once the step may end."""
-    if view.step in (Step.PLANT, Step.DUEL_PLANT) and any(
+    if view.step in (STEP_PLANT, STEP_DUEL_PLANT) and any(
         type(a) is EndStep for a in legal.actions
     ):
         return 1
@@ -289,9 +289,9 @@ def _offer_key(view: PlayerView, option: Action) -> Hashable:
     """What an offer gives and asks, to make each different offer once a turn."""
     if not isinstance(option, ProposeTrade):
         return option
-    face = sorted(view.face_up[i].value for i in option.face_up)
-    hand = sorted(view.hand[i].value for i in option.hand)
-    return (option.partner, tuple(face), tuple(hand), tuple(v.value for v in option.want))
+    face = sorted([RANK[view.face_up[i]] for i in option.face_up])
+    hand = sorted([RANK[view.hand[i]] for i in option.hand])
+    return (option.partner, tuple(face), tuple(hand), option.want)
 
 
 def _judged_moves(guide: _Choice, actions: Sequence[Action]) -> list[_Choice]:

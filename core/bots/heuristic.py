@@ -28,9 +28,16 @@ from ..actions import (
     ProposeTrade,
     WithdrawTrade,
 )
-from ..cards import Variety
+from ..cards import RANK, Variety
 from ..legal import LegalActions, TradeOptions
-from ..state import Step
+from ..state import (
+    STEP_DUEL_FACE_UP,
+    STEP_DUEL_OFFERED,
+    STEP_DUEL_PLANT,
+    STEP_PLANT,
+    STEP_PLANT_SET_ASIDE,
+    STEP_TRADE,
+)
 from ..view import FieldView, OfferView, PlayerView, SeatView
 from .valuation import (
     TOP_STEP,
@@ -50,7 +57,7 @@ PROPOSALS_AS_ACTIVE = 4
 """Offers the active player makes per turn at most."""
 CARDS_PER_OFFER = 3
 
-_OfferKey = tuple[int, tuple[str, ...], tuple[Variety, ...]]
+_OfferKey = tuple[int, tuple[int, ...], tuple[Variety, ...]]
 
 
 class _Planting(Protocol):
@@ -91,20 +98,20 @@ class HeuristicBot:
         step = view.step
         if not legal.waiting:
             # Outside trading, a seat the game does not wait on has nothing it needs to do.
-            if step is Step.TRADE:
+            if step is STEP_TRADE:
                 return self._trade_as_partner(view, legal, me)
             return None
         if worth_buying_field(view, me) and _has(legal.actions, BuyField):
             return BuyField(seat)
-        if step is Step.PLANT or step is Step.DUEL_PLANT:
+        if step is STEP_PLANT or step is STEP_DUEL_PLANT:
             return self._plant_from_hand(view, legal, me)
-        if step is Step.TRADE:
+        if step is STEP_TRADE:
             return self._trade_as_active(view, legal, me)
-        if step is Step.PLANT_SET_ASIDE:
+        if step is STEP_PLANT_SET_ASIDE:
             return self._plant_set_aside(view, legal, me)
-        if step is Step.DUEL_OFFERED:
+        if step is STEP_DUEL_OFFERED:
             return _plant_area_card(legal, me, view.offered, view.hand, PlantOffered)
-        if step is Step.DUEL_FACE_UP:
+        if step is STEP_DUEL_FACE_UP:
             return _plant_area_card(legal, me, view.face_up, view.hand, PlantFaceUp)
         return legal.actions[0] if legal.actions else None
 
@@ -121,7 +128,7 @@ class HeuristicBot:
             return _make_room(legal, me, hand)
         if plants and _fits_freely(plants, me.fields, hand[0], hand[1:]):
             return _best_planting(plants, me.fields)
-        if view.step is Step.DUEL_PLANT and hand:
+        if view.step is STEP_DUEL_PLANT and hand:
             spare = _spare_hand(me.fields, hand)
             if spare:
                 return DiscardFromHand(seat, spare[0])
@@ -312,10 +319,10 @@ def _most_wanted(slots: Sequence[Slot]) -> Variety | None:
     return best[1] if best else None
 
 
-def _give_key(view: PlayerView, face: Sequence[int], hand: Sequence[int]) -> tuple[str, ...]:
+def _give_key(view: PlayerView, face: Sequence[int], hand: Sequence[int]) -> tuple[int, ...]:
     """The varieties an offer gives, to recognise an offer already made this turn."""
-    given = sorted(view.face_up[i].value for i in face)
-    return tuple(given + sorted(view.hand[i].value for i in hand))
+    given = sorted([RANK[view.face_up[i]] for i in face])
+    return tuple(given + sorted([RANK[view.hand[i]] for i in hand]))
 
 
 def _plant_area_card(

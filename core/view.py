@@ -18,6 +18,7 @@ from .state import (
     CARD_VARIETIES,
     STEP_GAME_OVER,
     STEP_TRADE,
+    Field,
     GameState,
     PlayerState,
     Step,
@@ -117,12 +118,25 @@ def _field_view(cards: list[Card]) -> FieldView:
     return shared[count] if count < len(shared) else FieldView(CARD_VARIETIES[cards[0]], count)
 
 
+def _field_views(fields: list[Field]) -> tuple[FieldView, ...]:
+    try:
+        # A field holds at most every card of its variety, which the shared views cover.
+        return tuple(
+            [
+                _FIELDS_STARTED_BY[f.cards[0]][len(f.cards)] if f.cards else _EMPTY_FIELD
+                for f in fields
+            ]
+        )
+    except IndexError:  # a table laid out by hand may hold more
+        return tuple([_field_view(f.cards) for f in fields])
+
+
 def _seat_view(seat: int, player: PlayerState) -> SeatView:
     return frozen_from(
         SeatView,
         {
             "seat": seat,
-            "fields": tuple([_field_view(f.cards) for f in player.fields]),
+            "fields": _field_views(player.fields),
             "coins": len(player.coins),
             "hand_size": len(player.hand),
             "set_aside": tuple(map(_VARIETY_OF, player.set_aside)),
@@ -345,8 +359,10 @@ class _Worked:
         # A reader that reads one field reads several: they are worked out together.
         seat = values["seat"]
         values.update(table._public())
-        values["hand"] = () if seat is None else _varieties(table._state.players[seat].hand)
-        values["offers"] = table._offers(seat)
+        values["hand"] = (
+            () if seat is None else tuple(map(_VARIETY_OF, table._state.players[seat].hand))
+        )
+        values["offers"] = table._offers(seat) if table._state.offers else ()
         return values[self.name]
 
 

@@ -41,12 +41,12 @@ from ..state import (
 from ..view import FieldView, OfferView, PlayerView, SeatView
 from .valuation import (
     TOP_STEP,
+    Plots,
     Slot,
     cards_to_next_step,
     empty_field_is_free,
     harvest_score,
     place,
-    placement_gain,
     slots_of,
     spare_cards,
     wanted_varieties,
@@ -233,16 +233,15 @@ class HeuristicBot:
         if any(o.proposer == seat for o in view.offers):
             return None
         hand = view.hand
-        slots = slots_of(me.fields)
-        for variety in me.set_aside:
-            place(slots, variety)
-        wanted = wanted_varieties(slots, hand)
+        plots = Plots(me.fields)
+        plots.plant_all(me.set_aside)
+        wanted = plots.wanted(hand)
         spare = [i for i, v in enumerate(hand) if v not in wanted]
         if not spare:
             return None
-        growing = [s.variety for s in slots if s.variety is not None]
+        growing = plots.growing
         want = [v for v in view.face_up if v in growing]
-        if not want and any(s.variety is None for s in slots):
+        if not want and plots.empty:
             want = [v for v in view.face_up if empty_field_is_free(me.fields, v, hand)][:1]
         active = view.seats[view.active]
         fits_active = [f.variety for f in active.fields if f.variety is not None]
@@ -374,13 +373,10 @@ class _ActiveJudge:
             index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
             taken.append(index)
             value += 1.0 if index in self._spare() else -1.0
-        slots = slots_of(active.fields)
-        for variety in active.set_aside:
-            place(slots, variety)
-        for i, variety in enumerate(face_up):
-            if i not in taken:
-                place(slots, variety)
-        return value + placement_gain(slots, give)
+        plots = Plots(active.fields)
+        plots.plant_all(active.set_aside)
+        plots.plant_all([variety for i, variety in enumerate(face_up) if i not in taken])
+        return value + plots.gain(give)
 
 
 def _offer_value(view: PlayerView, me: SeatView, offer: OfferView, accept: AcceptTrade) -> float:
@@ -389,11 +385,11 @@ def _offer_value(view: PlayerView, me: SeatView, offer: OfferView, accept: Accep
     face_up = view.face_up if view.active == accept.player else ()
     given_face = set(accept.face_up)
     kept_face = [v for i, v in enumerate(face_up) if i not in given_face]
-    slots = slots_of(me.fields)
-    for variety in (*me.set_aside, *kept_face):
-        place(slots, variety)
-    wanted = wanted_varieties(slots, hand)
-    value = placement_gain(slots, offer.give)
+    plots = Plots(me.fields)
+    plots.plant_all(me.set_aside)
+    plots.plant_all(kept_face)
+    wanted = plots.wanted(hand)
+    value = plots.gain(offer.give)
     if accept.face_up:
         pending = len(me.set_aside)
         spare = {i - pending for i in spare_cards(me.fields, [*me.set_aside, *face_up])}

@@ -115,16 +115,67 @@ def placement_gain(slots: list[Slot], received: Iterable[Variety]) -> float:
     return sum(_PLACEMENT_GAIN[place(slots, variety)] for variety in received)
 
 
+class Plots:
+    """The fields as far as where a bean goes is concerned: the varieties growing and the
+    empty fields left. `plant` answers as `place` does on slots of the same fields (which of two
+    fields of one variety a bean joins changes nothing here), without counting beans."""
+
+    __slots__ = ("empty", "growing")
+
+    def __init__(self, fields: Sequence[FieldView]) -> None:
+        self.growing = [f.variety for f in fields if f.variety is not None]
+        """The varieties of the fields planted, one entry a field."""
+        self.empty = len(fields) - len(self.growing)
+
+    def plant(self, variety: Variety) -> str:
+        """"match", "empty" or "forced", as `place` answers."""
+        if variety in self.growing:
+            return "match"
+        if self.empty:
+            self.empty -= 1
+            self.growing.append(variety)
+            return "empty"
+        return "forced"
+
+    def plant_all(self, varieties: Iterable[Variety]) -> None:
+        for variety in varieties:
+            self.plant(variety)
+
+    def gain(self, received: Iterable[Variety]) -> float:
+        """`placement_gain` of the received cards (the plots change)."""
+        return sum([_PLACEMENT_GAIN[self.plant(variety)] for variety in received])
+
+    def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
+        """`wanted_varieties` of these fields."""
+        wanted = list(self.growing)
+        empty = self.empty
+        for variety in hand:
+            if not empty:
+                break
+            if variety not in wanted:
+                wanted.append(variety)
+                empty -= 1
+        return wanted
+
+
 def spare_cards(fields: Sequence[FieldView], cards: Sequence[Variety]) -> list[int]:
     """Indexes of the cards (to be planted in order) that would find no field without a harvest.
 
-    Cards matching a field are placed before cards that need an empty one.
+    Cards matching a field are placed before cards that need an empty one: a card finds no
+    field when its variety grows nowhere and the empty fields went to other varieties first.
     """
-    slots = slots_of(fields)
     growing = [f.variety for f in fields if f.variety is not None]
-    order = [i for i, v in enumerate(cards) if v in growing]
-    order += [i for i, v in enumerate(cards) if v not in growing]
-    return sorted(i for i in order if place(slots, cards[i]) == "forced")
+    empty = len(fields) - len(growing)
+    spare = []
+    for i, variety in enumerate(cards):
+        if variety in growing:
+            continue
+        if empty:
+            empty -= 1
+            growing.append(variety)
+        else:
+            spare.append(i)
+    return spare
 
 
 def empty_field_is_free(

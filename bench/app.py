@@ -8,7 +8,8 @@ then hands it people's commands round the games, as a busy bot would receive the
 messages rendered). Prints the latency per command (p50/p99, against the aim of a p99 within
 2 ms), how much of it is spent in the store, and the sustained commands per second with all
 games open at once in one process. With --profile N, the commands run under cProfile instead,
-and the N functions `handle` spends the most time in (cumulative) are printed.
+and the N functions `handle` spends the most time in (cumulative) are printed. The garbage
+collector is set as `bohnanza serve` sets it (`adapters/runtime.py`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bohnanza.adapters.runtime import tune_collector
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import Capabilities
@@ -111,6 +113,7 @@ def percentile_ms(samples: list[float], share: float) -> float:
 
 
 def run(games: int, players: int, people: int, commands: int, profile: int = 0) -> None:
+    tune_collector()  # as `bohnanza serve` runs
     with tempfile.TemporaryDirectory() as folder:
         store = TimedStore(open_store(str(Path(folder) / "bench.db"), create=True))
         service = ChatService("bench", CAPABILITIES, store, rng=random.Random(7))

@@ -19,6 +19,7 @@ from bohnanza.adapters.health import PATH, HealthServer, probe
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.logs import configure_logging
 from bohnanza.adapters.platforms import Platform, ServeContext, UnknownPlatform, platform_named
+from bohnanza.adapters.runtime import tune_collector
 from bohnanza.adapters.settings import Settings, SettingsError, load_settings
 from bohnanza.adapters.store import SqlGameStore, display_name
 from bohnanza.core.ports import StoreError
@@ -64,6 +65,7 @@ def serve(
     if target == str(default_db()):
         default_db().parent.mkdir(parents=True, exist_ok=True)
     configure_logging(settings.log_level, settings.log_format, settings.secrets())
+    tune_collector()
     with opened_store(target, create=True) as store:
         log.info(
             "serving %s on the store %s", ", ".join(p.name for p in chosen), display_name(target)

@@ -19,6 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .actions import Action, ActionFormatError, action_from_json, action_to_json
@@ -38,13 +39,17 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+@lru_cache(maxsize=4096)
 def action_payload(action: Action) -> str:
-    """The action as canonical JSON text, as stored."""
+    """The action as canonical JSON text, as stored (the same few hundred actions make most of
+    every game: their texts are kept)."""
     return canonical_json(action_to_json(action))
 
 
 def reshuffles_payload(reshuffles: Sequence[Sequence[Card]]) -> str:
     """An action's reshuffles as canonical JSON text, as stored."""
+    if not reshuffles:
+        return "[]"  # nearly every action's
     return canonical_json([list(order) for order in reshuffles])
 
 

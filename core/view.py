@@ -273,6 +273,13 @@ class TableViews:
         )
         return view
 
+    def whole(self, seat: int | None) -> PlayerView:
+        """`view_for(state, seat)`, every field worked out now: a view that outlasts its moment,
+        made from what this moment's other views share."""
+        state = self._state
+        hand = () if seat is None else tuple(map(_VARIETY_OF, state.players[seat].hand))
+        return _player_view(self._public(), seat, hand, self._offers(seat))
+
     def legal(self, seat: int) -> LegalActions:
         """`legal_actions(state, seat)`, except that while trading, the actions of a seat the
         game does not wait on are listed when first read: most such seats pass, reading only

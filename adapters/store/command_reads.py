@@ -1,6 +1,7 @@
 """The two reads a chat application makes before every command: was this input applied
-already, and how far is the game in the store. Their statements are built once, with bound
-parameters, so that a command pays for the look-up and not for building the query again.
+already, and how far is the game in the store (one statement when both are asked at once).
+Their statements are built once, with bound parameters, so that a command pays for the look-up
+and not for building the query again.
 
 A mixin of `SqlGameStore`, placed before `ChatQueries` (whose answers these are, unchanged).
 """
@@ -24,6 +25,11 @@ _DELIVERY = select(_DELIVERIES.c.delivery_id).where(
     _DELIVERIES.c.platform == bindparam("platform"),
     _DELIVERIES.c.delivery_id == bindparam("delivery_id"),
 )
+_DELIVERY_AND_PROGRESS = select(
+    _DELIVERY.scalar_subquery(),
+    _PROGRESS.with_only_columns(_GAMES.c.status).scalar_subquery(),
+    _PROGRESS.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+)
 
 
 class CommandReads:
@@ -44,3 +50,15 @@ class CommandReads:
         with self._transaction(write=False) as connection:
             found = connection.execute(_DELIVERY, parameters).first()
         return found is not None
+
+    def delivery_seen_and_progress(
+        self, platform: str, delivery_id: str, game_id: str
+    ) -> tuple[bool, GameProgress | None]:
+        """Both look-ups in one read transaction (one statement): what a command to a game
+        asks first."""
+        parameters = {"platform": platform, "delivery_id": delivery_id, "id": game_id}
+        with self._transaction(write=False) as connection:
+            row = connection.execute(_DELIVERY_AND_PROGRESS, parameters).one()
+        seen, status, actions = row
+        progress = None if status is None else GameProgress(str(status), int(actions))
+        return seen is not None, progress

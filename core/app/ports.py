@@ -229,6 +229,13 @@ class ChatStore(GameStore, Protocol):
         """Whether an input with this delivery id was applied (or refused) already."""
         ...
 
+    def delivery_seen_and_progress(
+        self, platform: str, delivery_id: str, game_id: str
+    ) -> tuple[bool, GameProgress | None]:
+        """`delivery_seen` and `game_progress` in one read: what is asked before a command
+        to a game."""
+        ...
+
     def record_delivery(self, platform: str, delivery_id: str, now: datetime) -> bool:
         """Note an input that changed nothing as handled; False if it was noted already."""
         ...

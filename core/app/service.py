@@ -37,7 +37,7 @@ from .inbound import MAX_TEXT, Inbound
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
 from .picker import PICK, SEND, ShortBeanNames, draft_commands
-from .ports import Capabilities, ChatStore
+from .ports import Capabilities, ChatStore, GameProgress
 from .refusals import refusal
 from .render import hand_text, relative_time
 from .seat_moves import apply_moves, move_error, move_seat
@@ -96,6 +96,9 @@ class ChatService:
         """Games in progress by room."""
         self._delivery: Delivery | None = None
         """The delivery of the input in hand, until a write stores it with what it changed."""
+        self._progress_read: tuple[str, GameProgress | None] | None = None
+        """A game's progress, read with the input's delivery id, for `_up_to_date` to take once
+        (the game the input is most likely for: the room's, or its button's)."""
         self._deliveries_expired: datetime | None = None
         self.refused: dict[str, str] = {}
         """Stored games found altered or damaged, and why: they are not continued."""
@@ -186,7 +189,11 @@ class ChatService:
     def _up_to_date(self, session: GameSession) -> GameSession | None:
         """The session as far as the store is: another worker on the same store may have moved
         the game on (or ended it). One cheap read; a rebuild only when memory is behind."""
-        progress = self.store.game_progress(session.game_id)
+        read, self._progress_read = self._progress_read, None
+        if read is not None and read[0] == session.game_id:
+            progress = read[1]
+        else:
+            progress = self.store.game_progress(session.game_id)
         if progress == (IN_PROGRESS, len(session.game.actions)) and not session.unsaved:
             return session
         if progress is None or progress.status != IN_PROGRESS:
@@ -268,7 +275,8 @@ class ChatService:
         again (a platform retrying, another worker) is applied once: its delivery id is stored
         in the transaction of what it changed, or on its own when it changed nothing."""
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
-        if delivery_id and self.store.delivery_seen(self.platform, delivery_id):
+        if delivery_id and self._handled_before(inbound, delivery_id):
+            self._progress_read = None
             return []
         self._delivery = Delivery(self.platform, delivery_id) if delivery_id else None
         try:
@@ -283,9 +291,26 @@ class ChatService:
             return self._recover(inbound, now)
         finally:
             unstored, self._delivery = self._delivery, None
+            self._progress_read = None
         if unstored is not None:
             self.store.record_delivery(unstored.platform, unstored.delivery_id, now)
         return folded_answers(out) if self.capabilities.compact else out
+
+    def _handled_before(self, inbound: Inbound, delivery_id: str) -> bool:
+        """Whether the input was applied (or refused) already. The progress of the game in
+        memory it is most likely for is read in the same look-up, for `_up_to_date`."""
+        words = inbound.text.split()
+        if inbound.button and len(words) >= 2 and words[0] in ("g", "h"):
+            session = self._session_by_id(words[1])
+        else:
+            session = None if inbound.private else self.games.get(inbound.room)
+        if session is None:
+            return self.store.delivery_seen(self.platform, delivery_id)
+        seen, progress = self.store.delivery_seen_and_progress(
+            self.platform, delivery_id, session.game_id
+        )
+        self._progress_read = (session.game_id, progress)
+        return seen
 
     def _recover(self, inbound: Inbound, now: datetime) -> list[Outbound]:
         """After a store failure halfway through an input: forget what memory holds of its

@@ -22,7 +22,7 @@ from ..legal import LegalActions, TradingMoment, trading_moment
 from ..ports import Appended, ChatState, Delivery, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import GameState, Step
-from ..view import PlayerView
+from ..view import PlayerView, TableViews
 from .ports import ChatStore
 from .story import StoryKeeper
 
@@ -122,6 +122,14 @@ class GameSession:
     """The latest events worth a line on the table, derived from the actions."""
     creator: str = ""
     """The user id of the player who opened the game (empty for games stored before)."""
+    _views: dict[int | None, PlayerView] = field(default_factory=dict, repr=False, compare=False)
+    """Views, legal actions and tokens of the game as it is, by seat: one command asks for
+    each several times. The game changes only by actions (`game.actions` grows), so they are
+    dropped once an action was applied (`_worked_at` is the number of actions they are of)."""
+    _legal: dict[int, LegalActions] = field(default_factory=dict, repr=False, compare=False)
+    _tokens: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    _worked_at: int = field(default=-1, repr=False, compare=False)
+    _table: TableViews | None = field(default=None, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -145,20 +153,48 @@ class GameSession:
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
+    def _as_it_is(self) -> None:
+        """Forget what was worked out of the game before its latest action."""
+        actions = len(self.game.actions)
+        if self._worked_at != actions:
+            if self._table is None:
+                self._table = TableViews(self.game.state)
+            self._table.next_moment()
+            self._views.clear()
+            self._legal.clear()
+            self._tokens.clear()
+            self._worked_at = actions
+
     def view(self, seat: int | None) -> PlayerView:
-        return self.game.view(seat)
+        self._as_it_is()
+        view = self._views.get(seat)
+        if view is None:
+            assert self._table is not None
+            view = self._views[seat] = self._table.whole(seat)
+        return view
 
     def legal(self, seat: int) -> LegalActions:
-        return self.game.legal_actions(seat)
+        self._as_it_is()
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.game.legal_actions(seat)
+        return legal
 
     def token(self, seat: int) -> str:
         """A short digest of what the seat sees and may do; a button carries the one it was
         made with, so a press from an earlier moment is recognised as stale (even after a
         restart, since it depends on the game alone)."""
-        view = self.view(seat)
-        legal = self.legal(seat)
-        text = repr((view.hand, view.seats[seat].set_aside, view.step, view.turn, legal.actions))
-        return hashlib.blake2s(text.encode(), digest_size=3).hexdigest()
+        self._as_it_is()
+        token = self._tokens.get(seat)
+        if token is None:
+            view = self.view(seat)
+            legal = self.legal(seat)
+            text = repr(
+                (view.hand, view.seats[seat].set_aside, view.step, view.turn, legal.actions)
+            )
+            token = hashlib.blake2s(text.encode(), digest_size=3).hexdigest()
+            self._tokens[seat] = token
+        return token
 
     def moment(self, seat: int) -> TradingMoment:
         """The seat's trading moment (`bohnanza.core.legal.trading_moment`)."""

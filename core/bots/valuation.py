@@ -128,7 +128,7 @@ class Plots:
         self.empty = len(fields) - len(self.growing)
 
     def plant(self, variety: Variety) -> str:
-        """"match", "empty" or "forced", as `place` answers."""
+        """ "match", "empty" or "forced", as `place` answers."""
         if variety in self.growing:
             return "match"
         if self.empty:

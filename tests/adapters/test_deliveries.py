@@ -10,8 +10,9 @@ import pytest
 
 from bohnanza.adapters.store import open_store
 from bohnanza.core.actions import EndStep
-from bohnanza.core.app.ports import ShownView
+from bohnanza.core.app.ports import GameProgress, ShownView
 from bohnanza.core.ports import (
+    IN_PROGRESS,
     Appended,
     ChatState,
     Delivery,
@@ -54,6 +55,21 @@ def test_a_move_and_its_delivery_are_stored_together_and_a_second_delivery_write
         assert progress is not None and progress.actions == 1
         kept = store.load_chat_state("G1")
         assert kept is not None and kept.data["note"] == "after move 1" and kept.action_count == 1
+
+
+def test_the_delivery_and_the_games_progress_are_read_in_one_look_up(target: str) -> None:
+    with open_store(target, create=True) as store:
+        store.add_game(chat_game("G1", "r1", ("ann", "bob")))
+        assert store.delivery_seen_and_progress("sim", "update-8", "G1") == (
+            False,
+            GameProgress(IN_PROGRESS, 0),
+        )
+        store.append_actions("G1", [first_move()], Delivery("sim", "update-8"), None)
+        assert store.delivery_seen_and_progress("sim", "update-8", "G1") == (
+            True,
+            GameProgress(IN_PROGRESS, 1),
+        )
+        assert store.delivery_seen_and_progress("sim", "update-9", "nope") == (False, None)
 
 
 def test_a_refused_append_stores_neither_its_delivery_nor_its_chat_state(target: str) -> None:

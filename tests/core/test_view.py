@@ -13,7 +13,7 @@ from bohnanza.core.cards import Card, Variety
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions, legal_actions
 from bohnanza.core.state import GameState, Step
-from bohnanza.core.view import FieldView, PlayerView, view_for
+from bohnanza.core.view import FieldView, PlayerView, TableViews, kept, view_for
 
 from .builders import CardPool, apply_all, new_game, random_playthrough, table, varieties
 
@@ -170,3 +170,36 @@ def test_the_views_kept_from_moment_to_moment_equal_views_computed_afresh(player
         ]
         play_out(game, bots)
         assert game.is_over and all(bot.views > 0 for bot in bots)
+
+
+def test_a_table_view_is_worked_out_for_its_moment_only_and_kept_views_last() -> None:
+    game = Game.new(4, random.Random(5))
+    table = TableViews(game.state)
+    table.next_moment()
+    read, unread, kept_one = table(0), table(1), kept(table(2))
+    assert read.hand == view_for(game.state, 0).hand
+    action = game.legal_actions(0).actions[0]
+    game.apply(action)
+    table.next_moment()
+    assert read == kept(read) and type(kept(read)) is PlayerView
+    assert kept_one.seat == 2 and kept_one.seats[2].hand_size == 5
+    with pytest.raises(RuntimeError, match="after its moment"):
+        _ = unread.seats
+    assert table(1) == view_for(game.state, 1)
+
+
+def test_a_bystanders_legal_actions_while_trading_are_listed_when_read() -> None:
+    game = Game.new(4, random.Random(5))
+    while game.state.step is not Step.TRADE:
+        game.apply(game.legal_actions(game.state.active).actions[0])
+    table = TableViews(game.state)
+    table.next_moment()
+    other = (game.state.active + 1) % 4
+    legal = table.legal(other)
+    assert legal and not legal.waiting and legal.trade is not None
+    assert legal == legal_actions(game.state, other)
+    unread = table.legal(other)
+    game.apply(EndStep(game.state.active))
+    table.next_moment()
+    with pytest.raises(RuntimeError, match="after their moment"):
+        _ = unread.actions

@@ -1,8 +1,10 @@
 """Bot strength table: one bot against a table of weaker bots, by player count.
 
-Run with `python bench/bots.py [--games N] [--iterations N | --budget-ms MS] [--workers N]`.
-For 3, 4, 5 and 7 players it plays two lines: one expert bot against heuristic bots, and one
-heuristic bot against random bots. The bot being measured changes seat every game (game i puts
+Run with `python bench/bots.py [--games N] [--iterations N | --budget-ms MS] [--workers N]
+[--lines expert,heuristic,reference]`. For 3, 4, 5 and 7 players it plays the lines asked for
+(by default the first two): one expert bot against heuristic bots, one heuristic bot against
+random bots, and for reference one heuristic bot against heuristic bots (what the expert gains
+over a heuristic bot in its seat). The bot being measured changes seat every game (game i puts
 it at seat i mod players), so no seat's advantage counts for it or against it.
 
 Per line it prints the win rate with its 95% Wilson interval, the fair share (1 / players), and
@@ -10,7 +12,7 @@ the mean score margin: the bot's coins less the best coins among the others (pos
 that much). A shared win (equal coins and equal cards in hand, ruling 5) counts as 1/k of a win
 for each of the k winners. It also prints the measured bot's mean and largest time per call.
 
-Each game's seed depends only on the player count and the game's number, so the two lines of a
+Each game's seed depends only on the player count and the game's number, so the lines of a
 player count play the same deals, and any game can be played again alone.
 """
 
@@ -32,8 +34,13 @@ from bohnanza.core.legal import LegalActions
 from bohnanza.core.view import PlayerView
 
 PLAYER_COUNTS = (3, 4, 5, 7)
-LINES = (("expert", "heuristic"), ("heuristic", "random"))
-"""(the bot measured, the strategy of every other seat)."""
+LINES = {
+    "expert": ("expert", "heuristic"),
+    "heuristic": ("heuristic", "random"),
+    "reference": ("heuristic", "heuristic"),
+}
+"""Each line by name: (the bot measured, the strategy of every other seat). The reference line
+puts a heuristic bot in the expert's seat on the same deals: what the expert gains over it."""
 Z95 = 1.959964
 
 
@@ -141,8 +148,8 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 def tasks(args: argparse.Namespace) -> Iterator[Task]:
     for players in args.players:
-        for bot, others in LINES:
-            if bot not in args.lines:
+        for name, (bot, others) in LINES.items():
+            if name not in args.lines:
                 continue
             games = args.expert_games if bot == "expert" and args.expert_games else args.games
             for index in range(games):
@@ -181,7 +188,8 @@ def report(all_tasks: list[Task], outcomes: Iterator[Outcome]) -> None:
     for number, (task, outcome) in enumerate(zip(all_tasks, outcomes, strict=False)):
         line.append(outcome)
         following = all_tasks[number + 1] if number + 1 < len(all_tasks) else None
-        if following is None or (following.players, following.bot) != (task.players, task.bot):
+        kind = (task.players, task.bot, task.others)
+        if following is None or (following.players, following.bot, following.others) != kind:
             print(row(task, line), flush=True)
             line = []
 
@@ -212,10 +220,14 @@ def main() -> None:
     parser.add_argument(
         "--lines",
         type=lambda text: tuple(text.split(",")),
-        default=tuple(bot for bot, _ in LINES),
-        help="which measured bots: expert,heuristic",
+        default=("expert", "heuristic"),
+        help="which lines: expert (vs heuristic), heuristic (vs random), reference (a heuristic "
+        "bot vs heuristic bots, in the measured seat on the same deals)",
     )
     args = parser.parse_args()
+    unknown = set(args.lines) - set(LINES)
+    if unknown:
+        parser.error(f"unknown lines: {', '.join(sorted(unknown))} (known: {', '.join(LINES)})")
     all_tasks = list(tasks(args))
     start = time.perf_counter()
     search = (

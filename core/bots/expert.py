@@ -45,7 +45,7 @@ from ..view import PlayerView, SeatView
 from .heuristic import HeuristicBot
 from .rollout import roll_out
 from .sampling import Observations, clone, determinize
-from .valuation import place, slots_of, spare_cards, wanted_varieties
+from .valuation import Plots, spare_cards
 
 DEFAULT_ITERATIONS = 24
 """Deals per decision when no time budget is asked for (chat games use this: reproducible)."""
@@ -181,11 +181,10 @@ class ExpertBot:
 
     def _partner_offers(self, view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
         """A hand card this seat cannot use for a face-up bean that grows one of its fields."""
-        slots = slots_of(me.fields)
-        for variety in me.set_aside:
-            place(slots, variety)
-        growing = {s.variety for s in slots if s.variety is not None}
-        wanted = wanted_varieties(slots, view.hand)
+        plots = Plots(me.fields)
+        plots.plant_all(me.set_aside)
+        growing = set(plots.growing)
+        wanted = plots.wanted(view.hand)
         spare = [i for i, v in enumerate(view.hand) if v not in wanted]
         if not spare:
             return []

@@ -302,7 +302,7 @@ def _make_room(legal: LegalActions, me: SeatView, upcoming: Sequence[Variety]) -
 
 def _spare_hand(fields: Sequence[FieldView], hand: Sequence[Variety]) -> list[int]:
     """Hand positions of beans that no field grows and no empty field awaits."""
-    wanted = wanted_varieties(slots_of(fields), hand)
+    wanted = Plots(fields).wanted(hand)
     return [i for i, v in enumerate(hand) if v not in wanted]
 
 

@@ -96,23 +96,25 @@ def place(slots: list[Slot], variety: Variety) -> str:
 
 def wanted_varieties(slots: Sequence[Slot], hand: Sequence[Variety]) -> list[Variety]:
     """The varieties growing in the fields, plus those the hand will plant in the empty ones."""
-    wanted = [s.variety for s in slots if s.variety is not None]
-    empty = len(slots) - len(wanted)
+    growing = [s.variety for s in slots if s.variety is not None]
+    return _wanted(growing, len(slots) - len(growing), hand)
+
+
+def _wanted(growing: list[Variety], empty: int, hand: Sequence[Variety]) -> list[Variety]:
+    """`growing` (a list of its own), and the first new varieties of the hand while empty
+    fields last."""
     for variety in hand:
         if not empty:
             break
-        if variety not in wanted:
-            wanted.append(variety)
+        if variety not in growing:
+            growing.append(variety)
             empty -= 1
-    return wanted
+    return growing
 
 
 _PLACEMENT_GAIN = {"match": 1.0, "empty": 0.3, "forced": -1.5}
-
-
-def placement_gain(slots: list[Slot], received: Iterable[Variety]) -> float:
-    """What planting received cards into the simulated fields is worth (the slots change)."""
-    return sum(_PLACEMENT_GAIN[place(slots, variety)] for variety in received)
+"""What a card received is worth, by where it goes: onto its variety, an empty field, or
+nowhere without a harvest."""
 
 
 class Plots:
@@ -128,7 +130,7 @@ class Plots:
         self.empty = len(fields) - len(self.growing)
 
     def plant(self, variety: Variety) -> str:
-        """ "match", "empty" or "forced", as `place` answers."""
+        """Where the bean goes: "match", "empty" or "forced", as `place` answers."""
         if variety in self.growing:
             return "match"
         if self.empty:
@@ -142,20 +144,12 @@ class Plots:
             self.plant(variety)
 
     def gain(self, received: Iterable[Variety]) -> float:
-        """`placement_gain` of the received cards (the plots change)."""
+        """What planting the received cards here is worth (the plots change)."""
         return sum([_PLACEMENT_GAIN[self.plant(variety)] for variety in received])
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""
-        wanted = list(self.growing)
-        empty = self.empty
-        for variety in hand:
-            if not empty:
-                break
-            if variety not in wanted:
-                wanted.append(variety)
-                empty -= 1
-        return wanted
+        return _wanted(list(self.growing), self.empty, hand)
 
 
 def spare_cards(fields: Sequence[FieldView], cards: Sequence[Variety]) -> list[int]:

@@ -226,7 +226,6 @@ def _same_varieties(cards: list[Card], want: tuple[Variety, ...]) -> bool:
 
 # The menu is rebuilt before every decision, and most of its actions recur all game long: the
 # immutable ones whose numbers are bounded (seats, fields, card positions) are made once each.
-_plant_set_aside = cache(PlantSetAside)
 _plant_face_up = cache(PlantFaceUp)
 _plant_offered = cache(PlantOffered)
 _discard_offered = cache(DiscardOffered)

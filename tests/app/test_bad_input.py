@@ -152,6 +152,28 @@ def test_a_delivery_seen_twice_is_applied_once(table: Table) -> None:
     assert len(table.port.answers) == answers
 
 
+def test_a_command_to_a_game_reads_the_store_once_before_it_acts(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: list[str] = []
+    store = table.store
+    for name in ("delivery_seen", "game_progress", "delivery_seen_and_progress"):
+        method = getattr(store, name)
+        monkeypatch.setattr(
+            store, name, lambda *args, _m=method, _n=name: reads.append(_n) or _m(*args)
+        )
+    before = table.action_count(game_id(table))
+
+    asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "plant 1", "u-1")))
+    assert reads == ["delivery_seen_and_progress"]
+    assert table.action_count(game_id(table)) == before + 1
+
+    reads.clear()
+    asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "plant 1", "u-1")))
+    assert reads == ["delivery_seen_and_progress"]  # seen: nothing more is read or done
+    assert table.action_count(game_id(table)) == before + 1
+
+
 def test_commands_in_the_wrong_room_are_refused(table: Table, people: People) -> None:
     here = "You are not playing in a game here."
     assert_refused(table, "ann", here, people.say("ann", "plant 1", "g2"))

@@ -104,3 +104,15 @@ def test_make_bot_builds_every_listed_strategy() -> None:
 def test_make_bot_refuses_an_unknown_strategy() -> None:
     with pytest.raises(ValueError, match="unknown bot strategy 'genius'"):
         make_bot("genius", random.Random(0))
+
+
+def test_a_game_played_out_makes_no_events_and_leaves_them_on_afterwards() -> None:
+    game = Game.new(3, random.Random(4))
+    with game.quiet():
+        assert game.apply(game.legal_actions(0).actions[0]) == []
+    assert game.apply(game.legal_actions(0).actions[0]) != []
+    play_out(game, bots_for(["heuristic"] * 3, 4))
+    assert game.is_over
+    seats = tuple(SeatRecord(f"bot {i}", "bot") for i in range(3))
+    replayed = replay(GameRecord.loads(GameRecord.of(game, seats).dumps()))
+    assert replayed.result() == game.result()

@@ -186,6 +186,13 @@ def test_a_table_view_is_worked_out_for_its_moment_only_and_kept_views_last() ->
     with pytest.raises(RuntimeError, match="after its moment"):
         _ = unread.seats
     assert table(1) == view_for(game.state, 1)
+    seats = (None, 0, 1, 2, 3)
+    whole, afresh = [table.whole(s) for s in seats], [view_for(game.state, s) for s in seats]
+    assert whole == afresh
+    game.apply(game.legal_actions(game.state.active).actions[0])
+    table.next_moment()
+    assert whole == afresh  # whole views outlast their moment: every field is still read
+    assert table.whole(0) == view_for(game.state, 0) != afresh[1]
 
 
 def test_a_bystanders_legal_actions_while_trading_are_listed_when_read() -> None:

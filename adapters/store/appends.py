@@ -7,8 +7,8 @@ a finished one, or a sequence number taken. The store remembers the head of each
 appended to last, so a running game's append reads nothing back: the chain is computed from the
 remembered hash, and the WHERE makes sure it is still the stored one.
 
-The statements are built once, with bound parameters, and the rows are plain dicts: the actions
-go in with one executemany, the chat state with one upsert, the delivery with one insert.
+The statements are compiled once per database (`prepared.py`) and the rows are plain dicts: the
+actions go in with one executemany, the chat state with one upsert, the delivery with one insert.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any
 
 from sqlalchemy import Table, bindparam, insert, select, update
@@ -39,6 +38,7 @@ from bohnanza.core.ports import (
 )
 from bohnanza.core.scoring import GameResult
 
+from .prepared import Prepared
 from .ratings import rate_finished_game
 from .tables import ActionRow, ChatStateRow, DeliveryRow, GameRow
 
@@ -109,7 +109,7 @@ def append_in(
     if isinstance(moved, SequenceConflict):
         return moved
     head, rows = moved
-    connection.execute(_INSERT_ACTIONS, rows)
+    _INSERT_ACTIONS.execute_many(connection, rows)
     last = actions[-1]
     if last.result is not None:
         rate_finished_game(connection, game_id)
@@ -208,7 +208,7 @@ def _moved(
             "g_result": result_json(result),
             "g_finished_at": utc(at),
         }
-    return connection.execute(statement, values).rowcount == 1
+    return statement.execute(connection, values).rowcount == 1
 
 
 def write_chat_state(connection: Connection, game_id: str, state: ChatState, now: datetime) -> None:
@@ -219,7 +219,7 @@ def write_chat_state(connection: Connection, game_id: str, state: ChatState, now
         "action_count": state.action_count,
         "updated_at": now,
     }
-    connection.execute(_chat_state_upsert(connection.dialect.name), row)
+    _CHAT_STATE_UPSERT.execute(connection, row)
 
 
 def insert_delivery(connection: Connection, delivery: Delivery, now: datetime) -> None:
@@ -227,7 +227,7 @@ def insert_delivery(connection: Connection, delivery: Delivery, now: datetime) -
     (the caller's transaction then rolls back) if it was applied already."""
     row = {"platform": delivery.platform, "delivery_id": delivery.delivery_id, "received_at": now}
     try:
-        connection.execute(_INSERT_DELIVERY, row)
+        _INSERT_DELIVERY.execute(connection, row)
     except IntegrityError:
         raise DuplicateDelivery(delivery.platform, delivery.delivery_id) from None
 
@@ -275,18 +275,17 @@ def _move_on(finish: bool) -> Update:
     )
 
 
-_MOVE_ON = _move_on(finish=False)
-_MOVE_ON_AND_FINISH = _move_on(finish=True)
+_MOVE_ON = Prepared(_move_on(finish=False))
+_MOVE_ON_AND_FINISH = Prepared(_move_on(finish=True))
 _HEAD = (
     select(_GAMES.c.status, _GAMES.c.head_hash, _GAMES.c.action_count)
     .where(_GAMES.c.id == bindparam("g_id"))
     .with_for_update()
 )
-_INSERT_ACTIONS = insert(_ACTIONS)
-_INSERT_DELIVERY = insert(_DELIVERIES)
+_INSERT_ACTIONS = Prepared(insert(_ACTIONS))
+_INSERT_DELIVERY = Prepared(insert(_DELIVERIES))
 
 
-@cache
 def _chat_state_upsert(dialect: str) -> Insert:
     """INSERT a chat state, or replace the game's one (SQLite and PostgreSQL both have it)."""
     columns = ("data", "action_count", "updated_at")
@@ -297,3 +296,6 @@ def _chat_state_upsert(dialect: str) -> Insert:
     on_sqlite = sqlite.insert(_CHAT_STATES)
     replaced = {name: on_sqlite.excluded[name] for name in columns}
     return on_sqlite.on_conflict_do_update(index_elements=["game_id"], set_=replaced)
+
+
+_CHAT_STATE_UPSERT = Prepared(_chat_state_upsert)

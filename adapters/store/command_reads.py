@@ -1,7 +1,7 @@
 """The two reads a chat application makes before every command: was this input applied
 already, and how far is the game in the store (one statement when both are asked at once).
-Their statements are built once, with bound parameters, so that a command pays for the look-up
-and not for building the query again.
+Their statements are compiled once (`prepared.py`), so that a command pays for the look-up and
+not for building the query again.
 
 A mixin of `SqlGameStore`, placed before `ChatQueries` (whose answers these are, unchanged).
 """
@@ -15,20 +15,27 @@ from sqlalchemy.engine import Connection
 
 from bohnanza.core.app.ports import GameProgress
 
+from .prepared import Prepared
 from .tables import DeliveryRow, GameRow
 
 _GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
 _DELIVERIES: Table = DeliveryRow.__table__  # type: ignore[attr-defined]
 
-_PROGRESS = select(_GAMES.c.status, _GAMES.c.action_count).where(_GAMES.c.id == bindparam("id"))
-_DELIVERY = select(_DELIVERIES.c.delivery_id).where(
+_PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count).where(
+    _GAMES.c.id == bindparam("id")
+)
+_DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
     _DELIVERIES.c.platform == bindparam("platform"),
     _DELIVERIES.c.delivery_id == bindparam("delivery_id"),
 )
-_DELIVERY_AND_PROGRESS = select(
-    _DELIVERY.scalar_subquery(),
-    _PROGRESS.with_only_columns(_GAMES.c.status).scalar_subquery(),
-    _PROGRESS.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+_PROGRESS = Prepared(_PROGRESS_QUERY)
+_DELIVERY = Prepared(_DELIVERY_QUERY)
+_DELIVERY_AND_PROGRESS = Prepared(
+    select(
+        _DELIVERY_QUERY.scalar_subquery(),
+        _PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
+        _PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+    )
 )
 
 
@@ -41,14 +48,14 @@ class CommandReads:
     def game_progress(self, game_id: str) -> GameProgress | None:
         """The game's status and number of stored actions (None: no such game)."""
         with self._transaction(write=False) as connection:
-            row = connection.execute(_PROGRESS, {"id": game_id}).first()
+            row = _PROGRESS.execute(connection, {"id": game_id}).first()
         return None if row is None else GameProgress(str(row[0]), int(row[1]))
 
     def delivery_seen(self, platform: str, delivery_id: str) -> bool:
         """Whether an input with this delivery id was applied (or refused) already."""
         parameters = {"platform": platform, "delivery_id": delivery_id}
         with self._transaction(write=False) as connection:
-            found = connection.execute(_DELIVERY, parameters).first()
+            found = _DELIVERY.execute(connection, parameters).first()
         return found is not None
 
     def delivery_seen_and_progress(
@@ -58,7 +65,7 @@ class CommandReads:
         asks first."""
         parameters = {"platform": platform, "delivery_id": delivery_id, "id": game_id}
         with self._transaction(write=False) as connection:
-            row = connection.execute(_DELIVERY_AND_PROGRESS, parameters).one()
+            row = _DELIVERY_AND_PROGRESS.execute(connection, parameters).one()
         seen, status, actions = row
         progress = None if status is None else GameProgress(str(status), int(actions))
         return seen is not None, progress

@@ -12,10 +12,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import TypeVar
 
 from ..actions import Action
 from ..bots import Bot, make_bot
-from ..cards import Card
+from ..cards import Card, Variety
 from ..events import Event
 from ..game import Game
 from ..legal import LegalActions, TradingMoment, trading_moment
@@ -25,6 +27,8 @@ from ..state import GameState, Step
 from ..view import PlayerView, TableViews
 from .ports import ChatStore
 from .story import StoryKeeper
+
+_T = TypeVar("_T")
 
 
 class _ResumingShuffler:
@@ -173,6 +177,16 @@ class GameSession:
             view = self._views[seat] = self._table.whole(seat)
         return view
 
+    def bot_view(self, seat: int) -> PlayerView:
+        """The seat's view for a bot deciding now: its fields are worked out as the bot reads
+        them (`TableViews`), so it is good only until the next action; messages use `view`."""
+        self._as_it_is()
+        view = self._views.get(seat)
+        if view is not None:
+            return view
+        assert self._table is not None
+        return self._table(seat)
+
     def legal(self, seat: int) -> LegalActions:
         self._as_it_is()
         legal = self._legal.get(seat)
@@ -189,8 +203,8 @@ class GameSession:
         if token is None:
             view = self.view(seat)
             legal = self.legal(seat)
-            text = repr(
-                (view.hand, view.seats[seat].set_aside, view.step, view.turn, legal.actions)
+            text = token_text(
+                view.hand, view.seats[seat].set_aside, view.step, view.turn, legal.actions
             )
             token = hashlib.blake2s(text.encode(), digest_size=3).hexdigest()
             self._tokens[seat] = token
@@ -235,9 +249,12 @@ class GameSession:
                 control.reminded = False
 
     def apply(self, action: Action, now: datetime) -> list[Event]:
-        """Apply a legal action; it waits in `unsaved` until `save` stores it."""
+        """Apply an action (IllegalActionError changes nothing); it waits in `unsaved` until
+        `save` stores it."""
         before = len(self.game.reshuffles)
-        events = self.game.apply(action)
+        # An action on the seat's menu passed the rules when it was listed; any other is
+        # checked (and refused with nothing changed).
+        events = self.game.apply_listed(action, self.legal(action.player))
         self.story.seen(self.game, events)
         self.unsaved.append(
             StoredAction(
@@ -313,6 +330,35 @@ class GameSession:
             return None, False
         self.saved_state = dict(state.data)
         return None, True
+
+
+def token_text(
+    hand: Sequence[Variety],
+    set_aside: Sequence[Variety],
+    step: Step,
+    turn: int,
+    actions: Sequence[Action],
+) -> str:
+    """`repr((hand, set_aside, step, turn, actions))` of tuples, what a seat's token digests,
+    made from the kept texts of each variety and each action: an enum's or a dataclass's
+    `repr` is slow, and a command digests several seats. Buttons already sent carry tokens
+    made from this text, so it must not change."""
+    return (
+        f"({_tuple_text(hand, _VARIETY_TEXTS.__getitem__)}, "
+        f"{_tuple_text(set_aside, _VARIETY_TEXTS.__getitem__)}, {_STEP_TEXTS[step]}, {turn!r}, "
+        f"{_tuple_text(actions, _action_text)})"
+    )
+
+
+def _tuple_text(items: Sequence[_T], text: Callable[[_T], str]) -> str:
+    if len(items) == 1:
+        return f"({text(items[0])},)"
+    return f"({', '.join(map(text, items))})"
+
+
+_VARIETY_TEXTS = {variety: repr(variety) for variety in Variety}
+_STEP_TEXTS = {step: repr(step) for step in Step}
+_action_text = lru_cache(maxsize=8192)(repr)
 
 
 def _moment_text(moment: datetime | None) -> str | None:

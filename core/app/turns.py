@@ -32,7 +32,6 @@ def apply_action(
     """Check and apply one action (IllegalActionError changes nothing); `save` stores it.
     `acting`: the person whose input this follows at once (bots answering him), who is
     acting already whatever falls to him."""
-    session.game.check(action)
     session.apply(action, now)
     session.refresh_waiting(now, acted=action.player if acting is None else acting)
     # A trading window belongs to one turn: the next bot on turn opens its own.
@@ -86,7 +85,7 @@ def _next_bot_action(
         bot = session.seats[seat].bot
         assert bot is not None
         legal = session.legal(seat)
-        action = bot.choose(session.view(seat), legal) if legal else None
+        action = bot.choose(session.bot_view(seat), legal) if legal else None
         if isinstance(action, EndStep) and _holds_trading_open(session, seat, now):
             action = None
         if action is not None:

@@ -1,0 +1,52 @@
+"""Bots in a chat game decide on views worked out as they read them: each is the view a
+fresh `view_for` gives at that moment, and the game plays to its end as before."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bohnanza.core.actions import Action
+from bohnanza.core.app.session import GameSession
+from bohnanza.core.bots import Bot
+from bohnanza.core.legal import LegalActions, legal_actions
+from bohnanza.core.view import PlayerView, kept, view_for
+
+from .recording import People, Table
+
+
+@dataclass
+class Checked:
+    """A bot that, before deciding, compares what it was shown with the game itself."""
+
+    bot: Bot
+    session: GameSession
+    seat: int
+    decisions: list[int] = field(default_factory=list)
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        state = self.session.state
+        assert kept(view) == view_for(state, self.seat)
+        assert legal == legal_actions(state, self.seat)
+        self.decisions.append(len(self.session.game.actions))
+        return self.bot.choose(view, legal)
+
+
+def test_bots_in_a_chat_game_see_what_a_fresh_view_shows(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table, seed=3)
+    asyncio.run(people.gather("g1", ["ann", "bot", "bob", "bot"]))
+    session = table.session("g1")
+    checked = []
+    for seat, control in enumerate(session.seats):
+        if control.bot is not None:
+            control.bot = Checked(control.bot, session, seat)
+            checked.append(control.bot)
+    asyncio.run(people.play(["g1"]))
+
+    assert "g1" not in table.service.games
+    record = table.store.load_record(session.game_id)
+    assert record.result is not None
+    # Bots decided at many moments, most of them right after another action was applied.
+    assert all(len(bot.decisions) > 100 for bot in checked)

@@ -20,10 +20,10 @@ from ..bots import Bot, make_bot
 from ..cards import Card, Variety
 from ..events import Event
 from ..game import Game
-from ..legal import LegalActions, TradingMoment, trading_moment
+from ..legal import LegalActions, TradingMoment, trading_moment, waiting_for
 from ..ports import Appended, ChatState, Delivery, SeatIdentity, StoredAction
 from ..record import GameRecord
-from ..state import GameState, Step
+from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
 from .ports import ChatStore
 from .story import StoryKeeper
@@ -216,9 +216,11 @@ class GameSession:
 
     def pending(self) -> list[int]:
         """Seats that owe the game a decision: those it waits on, and receivers of offers."""
-        seats = list(self.game.waiting_for())
-        if self.state.step is Step.TRADE:
-            seats += [o.receiver for o in self.state.offers.values()]
+        state = self.state
+        seats = list(waiting_for(state))
+        if state.step is not STEP_TRADE or not state.offers:
+            return seats  # each seat once already
+        seats += [o.receiver for o in state.offers.values()]
         # A player with two offers to answer owes one decision at a time, not two.
         return list(dict.fromkeys(seats))
 

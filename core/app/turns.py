@@ -66,11 +66,12 @@ def run_bots(session: GameSession, now: datetime, acting: int | None = None) -> 
 def _bot_order(session: GameSession) -> list[int]:
     # Stand-ins play only while someone is still at the table: a table everyone has left
     # waits for the first to come back rather than finishing the game without them.
-    present = any(not session.seats[s].stand_in for s in session.humans())
+    seats = session.seats
+    present = any(seat.is_human and seat.bot is None for seat in seats)
     return [
         s
         for s in asking_order(session.state)
-        if session.seats[s].bot is not None and (present or not session.seats[s].stand_in)
+        if seats[s].bot is not None and (present or not seats[s].stand_in)
     ]
 
 

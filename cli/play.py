@@ -22,6 +22,7 @@ from bohnanza.adapters.terminal import (
     NothingToResume,
     TableChoice,
     player_name,
+    stdin_lines,
 )
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.lobby import LobbyError, parse_duration
@@ -89,7 +90,9 @@ def play(
     with opened_store(target, create=True) as store:
         if resume:
             refuse_altered_games_in_progress(store, PLATFORM)
-        console = Console(store, load_translators(), input, typer.echo, seed, replay_source(target))
+        console = Console(
+            store, load_translators(), stdin_lines(), typer.echo, seed, replay_source(target)
+        )
         choice = TableChoice(players, strategies, lang, deadline, player_name(name))
         interrupted = False
         try:

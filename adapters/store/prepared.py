@@ -88,6 +88,9 @@ def _compile(statement: Executable, dialect: Dialect) -> _Compiled:
     convert: dict[str, Callable[[Any], Any]] = {}
     for name in names:
         bind = by_name[name]
+        if bind.expanding or bind.literal_execute:
+            # Their SQL depends on the values (an IN list): it cannot be compiled once.
+            raise TypeError(f"a statement with an expanding parameter ({name}) cannot be prepared")
         if bind.value is not None and not bind.required:
             fixed[name] = bind.value
         process = bind.type._cached_bind_processor(dialect)

@@ -8,10 +8,11 @@ from bohnanza.adapters.platforms import Platform, ServeContext
 
 from .console import Console, NothingToResume, TableChoice, player_name
 from .port import CAPABILITIES, PLATFORM, TerminalPort
+from .stdin import stdin_lines
 
 
 async def _serve(context: ServeContext) -> None:
-    console = Console(context.store, context.translators, input, lambda text: print(text))
+    console = Console(context.store, context.translators, stdin_lines(), lambda text: print(text))
     try:
         await console.resume()
     except NothingToResume:
@@ -31,4 +32,5 @@ __all__ = [
     "TerminalPort",
     "platform",
     "player_name",
+    "stdin_lines",
 ]

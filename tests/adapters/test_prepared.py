@@ -158,3 +158,11 @@ def test_only_a_core_statement_can_be_prepared(tmp_path: Path) -> None:
     with engine.begin() as connection, pytest.raises(TypeError):
         Prepared(lambda dialect: "SELECT 1").execute(connection, {})  # type: ignore[arg-type,return-value]
     engine.dispose()
+
+
+def test_a_statement_whose_sql_depends_on_its_values_is_refused(tmp_path: Path) -> None:
+    engine = create_engine(database_url(str(tmp_path / "x.db")))
+    in_list = select(MOVES.c.seq).where(MOVES.c.seq.in_(bindparam("seqs", expanding=True)))
+    with engine.begin() as connection, pytest.raises(TypeError, match="expanding"):
+        Prepared(in_list).execute(connection, {"seqs": [1, 2]})
+    engine.dispose()

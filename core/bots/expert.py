@@ -160,7 +160,7 @@ class ExpertBot:
 
     def _active_offers(self, view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
         """Face-up cards this seat could not plant without a harvest, given to seats growing
-        them (as a gift, or asking for the bean this seat grows best)."""
+        them, as gifts (asking for a bean in return as well was measured and gained nothing)."""
         pending = len(me.set_aside)
         spare = [i - pending for i in spare_cards(me.fields, [*me.set_aside, *view.face_up])]
         spare = [i for i in spare if i >= 0]

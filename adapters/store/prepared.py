@@ -1,4 +1,4 @@
-"""Statements of the hot write path, compiled once per database and run as the driver's SQL.
+"""Statements run on every command, compiled once per database and run as the driver's SQL.
 
 `Connection.execute` of a Core statement works out its cache key, finds its compiled form and
 binds its parameters by name on every call; for the two or three small statements of an

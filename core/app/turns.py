@@ -67,7 +67,7 @@ def _bot_order(session: GameSession) -> list[int]:
     # Stand-ins play only while someone is still at the table: a table everyone has left
     # waits for the first to come back rather than finishing the game without them.
     seats = session.seats
-    present = any(seat.is_human and seat.bot is None for seat in seats)
+    present = any(seat.is_human and not seat.stand_in for seat in seats)
     return [
         s
         for s in asking_order(session.state)

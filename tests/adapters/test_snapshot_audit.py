@@ -19,25 +19,36 @@ from .postgres import postgres_url
 
 GAMES = 4
 AUDITS = 300
-TIME_LIMIT = 25.0
-"""Seconds of auditing at most: the writer keeps the games moving all that time."""
+TIME_LIMIT = 60.0
+"""Seconds of auditing at most (a safeguard: the audits are paced with the writer, not timed)."""
 
 
 class Writer(threading.Thread):
-    """Appends the actions of several games in turn, one action per transaction, until stopped."""
+    """Appends the actions of several games in turn, one action per transaction, until stopped,
+    never more than the auditor allowed so far: on a busy machine the games would otherwise be
+    written before enough audits ran, and there would be nothing left to read them against."""
 
     def __init__(self, target: str, games: dict[str, list[StoredAction]]) -> None:
         super().__init__(daemon=True)
         self.target = target
         self.games = games
+        self.total = sum(len(actions) for actions in games.values())
         self.appended = 0
         self.stop = threading.Event()
+        self.allowed = threading.Semaphore(0)
         self.error: BaseException | None = None
+
+    def allow(self, actions: int) -> None:
+        """Let the writer append this many more actions."""
+        self.allowed.release(actions)
 
     def run(self) -> None:
         try:
             with open_store(self.target) as store:
                 for game_id, action in self._interleaved():
+                    while not self.allowed.acquire(timeout=0.1):
+                        if self.stop.is_set():
+                            return
                     if self.stop.is_set():
                         return
                     assert isinstance(store.append_action(game_id, action), Appended)
@@ -69,11 +80,13 @@ def audit_while_writing(target: str) -> tuple[int, list[str], Writer]:
     """Run audits while a writer appends; the number of audits and every failure they found."""
     writer = Writer(target, games_being_played(target))
     writer.start()
+    per_audit = -(-writer.total // AUDITS)  # the last action is written by about the last audit
     audits = 0
     failures: list[str] = []
     deadline = time.monotonic() + TIME_LIMIT
     try:
         while audits < AUDITS and writer.is_alive() and time.monotonic() < deadline:
+            writer.allow(per_audit)  # appended while this audit reads
             failures += audit_store(target, None, 1).failures
             audits += 1
     finally:

@@ -12,28 +12,44 @@ from pathlib import Path
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the game's process, before it starts: Ctrl-C does what it does at a terminal.
+
+    A command started in the background of a shell without job control (`make test &`, a CI
+    job) inherits SIGINT ignored, and so would the game: the signal would never reach it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOHNANZA_")}
     db = tmp_path / "games.db"
-    game = subprocess.Popen(
-        [str(BOHNANZA), "play", "--db", str(db), "--seed", "3"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert game.stdin is not None
-    try:
-        deadline = time.monotonic() + 30
-        while not db.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(1.0)  # the game is on the table and waits for a line
-        game.send_signal(signal.SIGINT)  # the line never comes: the pipe stays open
-        out, err = game.communicate(timeout=10)
-    finally:
-        if game.poll() is None:
-            game.kill()
+    # Output goes to files and stdin is never closed: closing it (as `communicate` does) ends
+    # the input, which is a quit of its own that could race the signal.
+    with (tmp_path / "out.txt").open("w") as out_file, (tmp_path / "err.txt").open("w") as err_file:
+        game = subprocess.Popen(
+            [str(BOHNANZA), "play", "--db", str(db), "--seed", "3"],
+            stdin=subprocess.PIPE,
+            stdout=out_file,
+            stderr=err_file,
+            text=True,
+            env=env,
+            preexec_fn=_ctrl_c_as_at_a_terminal,
+        )
+        assert game.stdin is not None
+        try:
+            deadline = time.monotonic() + 30
+            while not db.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(1.0)  # the game is on the table and waits for a line
+            game.send_signal(signal.SIGINT)  # the line never comes: the pipe stays open
+            game.wait(timeout=10)
+        finally:
+            if game.poll() is None:
+                game.kill()
+            game.stdin.close()
+    out = (tmp_path / "out.txt").read_text()
+    err = (tmp_path / "err.txt").read_text()
     assert game.returncode == 130, err
     assert "Traceback" not in err
     assert "is kept: go on with `bohnanza play --resume`." in out

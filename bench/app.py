@@ -18,9 +18,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import platform
 import pstats
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -157,6 +159,7 @@ def run(games: int, players: int, people: int, commands: int, profile: int = 0) 
     p50, p99 = percentile_ms(latencies, 0.50), percentile_ms(latencies, 0.99)
     met = "met" if p99 <= AIM_P99_MS else "not met"
     print(f"{games} games of {players} ({people} people, {players - people} bots) on SQLite")
+    print(f"  python {platform.python_version()} ({sys.executable})")
     print(f"  opening the games: {opening:.1f} s")
     print(f"  commands: {len(latencies)}, mean {statistics.mean(latencies) * 1000:.2f} ms")
     print(f"  latency per command (input → commit → messages): p50 {p50:.2f} ms, p99 {p99:.2f} ms")

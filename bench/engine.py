@@ -19,6 +19,7 @@ import io
 import platform
 import pstats
 import random
+import sys
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -158,7 +159,10 @@ def main() -> None:
 
     print(f"machine  {platform.platform()}")
     print(f"cpu      {cpu_model()}")
-    print(f"python   {platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"python   {platform.python_implementation()} {platform.python_version()} "
+        f"({sys.executable}; how it was built counts: see the README)"
+    )
     print(f"games    {args.games} per row, fastest of {args.repeat} pass(es), single process")
     print("timing   CPU time of this process\n")
 

@@ -12,13 +12,16 @@ from pathlib import Path
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 
 
-def _ctrl_c_as_at_a_terminal() -> None:
-    """In the game's process, before it starts: Ctrl-C does what it does at a terminal.
-
-    A command started in the background of a shell without job control (`make test &`, a CI
-    job) inherits SIGINT ignored, and so would the game: the signal would never reach it.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+AS_AT_A_TERMINAL = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])",
+]
+"""Runs a command with Ctrl-C doing what it does at a terminal. A suite started in the
+background of a shell without job control (`make test &`, a CI job) inherits SIGINT ignored,
+and so would the game: the signal would never reach it. The command replaces this process
+(same pid), keeping the default action, which the game's Python then turns into its handler."""
 
 
 def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
@@ -28,13 +31,12 @@ def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     # the input, which is a quit of its own that could race the signal.
     with (tmp_path / "out.txt").open("w") as out_file, (tmp_path / "err.txt").open("w") as err_file:
         game = subprocess.Popen(
-            [str(BOHNANZA), "play", "--db", str(db), "--seed", "3"],
+            [*AS_AT_A_TERMINAL, str(BOHNANZA), "play", "--db", str(db), "--seed", "3"],
             stdin=subprocess.PIPE,
             stdout=out_file,
             stderr=err_file,
             text=True,
             env=env,
-            preexec_fn=_ctrl_c_as_at_a_terminal,
         )
         assert game.stdin is not None
         try:

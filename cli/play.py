@@ -101,10 +101,11 @@ def play(
             fail(str(error))
         except KeyboardInterrupt:
             interrupted = True  # Ctrl-C: every move is stored already; the game is kept
+        kept = console.kept_line()
         game_id = console.last_game_id
         if game_id is not None:
-            if console.playing():
-                typer.echo(f"\nGame {game_id} is kept: go on with `bohnanza play --resume`.")
+            if kept is not None:
+                typer.echo(f"\n{kept}")
             if record is not None:
                 write_atomically(record, store.load_record(game_id).dumps(), force)
                 typer.echo(f"record written to {shown(record)} (bohnanza replay {shown(record)})")

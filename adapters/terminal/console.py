@@ -161,6 +161,15 @@ class Console:
             self.last_game_id = session.game_id
         return session is not None
 
+    def kept_line(self) -> str | None:
+        """While the game goes on: the line that says it is kept, in the game's language."""
+        if not self.playing():
+            return None
+        tr = self.service.translator(self.service.room_language(self.room))
+        return tr.gettext("Game {game} is kept: go on with `bohnanza play --resume`.").format(
+            game=self.last_game_id
+        )
+
     def _next_line(self) -> asyncio.Future[str]:
         """The next typed line, read in a thread of its own that never holds up the exit: on
         Ctrl-C the game stops at once instead of waiting for one more line."""

@@ -72,6 +72,20 @@ def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
     assert resumed.seats[0].kind == "human"
 
 
+def test_a_game_left_in_italian_says_it_is_kept_in_italian_and_resumes_in_it(
+    tmp_path: Path,
+) -> None:
+    first = play("--players", "3", "--seed", "5", "--lang", "it", typed="quit\n", home=tmp_path)
+    assert first.returncode == 0, first.stderr
+    kept = re.search(r"La partita (\w+) è salvata: riprendila con `bohnanza play --resume`\.",
+                     first.stdout)  # fmt: skip
+    assert kept is not None, first.stdout
+    assert "is kept" not in first.stdout
+    again = play("--resume", typed="quit\n", home=tmp_path)  # no --lang: the game's own
+    assert again.returncode == 0, again.stderr
+    assert f"La partita {kept.group(1)} è salvata" in again.stdout
+
+
 def test_resume_without_an_interrupted_game_is_refused(tmp_path: Path) -> None:
     done = play("--resume", typed="", home=tmp_path)
     assert done.returncode == 1

@@ -43,11 +43,11 @@ bench: $(STAMP)
 
 # Regenerate the message template from the sources and merge it into every catalog.
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F adapters/i18n/babel.cfg --add-location=file --sort-by-file \
+	$(BIN)/pybabel extract -F adapters/i18n/babel.cfg --add-location=file --sort-by-file --width=100 \
 		--project=bohnanza --version=0.1.0 --copyright-holder="the bohnanza authors" \
 		-o adapters/i18n/locales/bohnanza.pot .
 	$(BIN)/pybabel update -i adapters/i18n/locales/bohnanza.pot -d adapters/i18n/locales \
-		-D bohnanza --ignore-obsolete
+		-D bohnanza --ignore-obsolete --width=100
 
 clean:
 	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info

@@ -27,8 +27,9 @@ and so would the game: the signal would never reach it. The command replaces thi
 def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOHNANZA_")}
     db = tmp_path / "games.db"
-    # Output goes to files and stdin is never closed: closing it (as `communicate` does) ends
-    # the input, which is a quit of its own that could race the signal.
+    # Output goes to files and stdin is closed only once the game has exited: closing it
+    # earlier (as `communicate` does) ends the input, a quit of its own that could race the
+    # signal.
     with (tmp_path / "out.txt").open("w") as out_file, (tmp_path / "err.txt").open("w") as err_file:
         game = subprocess.Popen(
             [*AS_AT_A_TERMINAL, str(BOHNANZA), "play", "--db", str(db), "--seed", "3"],

@@ -10,6 +10,7 @@ it is written.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -115,6 +116,8 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         self._engine = engine
         self.name = name
         self._heads = KnownHeads()
+        self._owner = threading.get_ident()
+        self._held: Connection | None = None
 
     @property
     def dialect(self) -> str:
@@ -133,6 +136,9 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
             }
 
     def close(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            held.close()
         self._engine.dispose()
 
     def __enter__(self) -> SqlGameStore:
@@ -148,12 +154,34 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
 
     @contextmanager
     def _transaction(self, write: bool) -> Iterator[Connection]:
-        with (
-            translated_errors(self.name),
-            self._engine.connect() as connection,
-            transaction(connection, write),
-        ):
-            yield connection
+        with translated_errors(self.name):
+            held = self._held_connection()
+            if held is not None:
+                with transaction(held, write):
+                    yield held
+                return
+            with self._engine.connect() as connection, transaction(connection, write):
+                yield connection
+
+    def _held_connection(self) -> Connection | None:
+        """The connection the thread that opened the store keeps between its transactions
+        (None in other threads, and while it is in a transaction of its own).
+
+        Taking a connection from the pool and handing it back costs several times what SQLite
+        takes to begin and commit a short transaction, and a chat application makes two of
+        them per command, always from the thread that opened its store. A connection found
+        closed or invalidated (its server went away) is replaced by a new one.
+        """
+        if threading.get_ident() != self._owner:
+            return None
+        held = self._held
+        if held is None or held.closed or held.invalidated:
+            if held is not None:
+                held.close()
+            held = self._held = self._engine.connect()
+        elif held.in_transaction():
+            return None
+        return held
 
     @contextmanager
     def _snapshot(self) -> Iterator[Connection]:
@@ -347,7 +375,8 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
             }
             chains: Iterator[tuple[str, list[ChainLink]]] = iter(())
             if with_actions:
-                rows = connection.execution_options(yield_per=10_000).execute(links_query)
+                # Options of this statement only: the connection may be kept for later ones.
+                rows = connection.execute(links_query.execution_options(yield_per=10_000))
                 chains = _chains(rows.partitions())
             for game, chain in zip(games, _matched(games, chains), strict=True):
                 yield _stored_game(game, seats.get(game.id, []), chain)

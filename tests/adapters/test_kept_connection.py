@@ -1,0 +1,116 @@
+"""The connection a store keeps for the thread that opened it: reads inside reads, other
+threads, a connection the server dropped, and closing."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from bohnanza.adapters.store import database_url, open_store
+from bohnanza.adapters.store.sql_store import SqlGameStore
+from bohnanza.core.audit import audit_game
+from bohnanza.core.ports import Appended, StoreError
+
+from .games import bot_game, new_game, stored_actions
+from .postgres import postgres_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "kept.db")
+    return postgres_url()
+
+
+def fresh_store(target: str, *game_ids: str) -> SqlGameStore:
+    store = open_store(target, create=True)
+    for game_id in game_ids:
+        store.add_game(new_game(bot_game(players=4), game_id))
+    return store
+
+
+def test_a_store_used_while_it_reads_games_lazily_answers_from_another_connection(
+    target: str,
+) -> None:
+    actions = stored_actions(bot_game(players=4))
+    with fresh_store(target, "kept-a", "kept-b") as store:
+        assert isinstance(store.append_actions("kept-a", actions[:10]), Appended)
+        # `stored_games` reads in one transaction while the loop goes on: every store call
+        # made inside the loop runs in a transaction of its own, and writes for good.
+        seen = []
+        for stored in store.stored_games(["kept-a", "kept-b"]):
+            seen.append(stored.game.game_id)
+            outcome = store.append_actions("kept-b", actions[len(seen) - 1 : len(seen)])
+            assert isinstance(outcome, Appended)
+            assert store.game_progress("kept-b").actions == len(seen)  # type: ignore[union-attr]
+        assert seen == ["kept-a", "kept-b"]
+        assert store.load_stored("kept-a").action_count == 10
+        assert store.load_stored("kept-b").action_count == 2
+
+
+def test_the_opening_thread_and_other_threads_append_at_once_and_lose_nothing(
+    target: str,
+) -> None:
+    actions = stored_actions(bot_game(players=4))[:120]
+    with fresh_store(target, "kept-main", "kept-side") as store:
+        failures: list[BaseException] = []
+
+        def side() -> None:
+            try:
+                for action in actions:
+                    assert isinstance(store.append_action("kept-side", action), Appended)
+            except BaseException as error:  # reported to the test's thread
+                failures.append(error)
+
+        worker = threading.Thread(target=side)
+        worker.start()
+        for action in actions:
+            assert isinstance(store.append_action("kept-main", action), Appended)
+        worker.join(timeout=120)
+        assert not worker.is_alive()
+        assert failures == []
+        for game_id in ("kept-main", "kept-side"):
+            stored = store.load_stored(game_id)
+            assert stored.action_count == len(actions)
+            assert audit_game(stored) is None
+
+
+def test_a_connection_the_server_dropped_fails_one_call_and_the_next_one_works() -> None:
+    url = postgres_url()
+    actions = stored_actions(bot_game(players=4))
+    with fresh_store(url, "kept-dropped") as store:
+        assert isinstance(store.append_actions("kept-dropped", actions[:3]), Appended)
+        # The server ends every session of the store (a restart, an administrator).
+        killer = create_engine(database_url(url))
+        with killer.begin() as connection:
+            ended = connection.execute(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    " AND usename = current_user"
+                )
+            ).scalar()
+        killer.dispose()
+        assert ended
+        outcomes = []
+        for _ in range(2):
+            try:
+                outcomes.append(store.append_actions("kept-dropped", actions[3:4]))
+            except StoreError as error:
+                outcomes.append(error)
+        # At most the first call meets the dropped connection; nothing of it was stored.
+        assert isinstance(outcomes[-1], Appended)
+        assert store.load_stored("kept-dropped").action_count == 4
+        assert audit_game(store.load_stored("kept-dropped")) is None
+
+
+def test_closing_the_store_hands_back_every_connection(tmp_path: Path) -> None:
+    store = fresh_store(str(tmp_path / "closed.db"), "kept-close")
+    store.append_action("kept-close", stored_actions(bot_game(players=4))[0])
+    pool = store._engine.pool
+    assert pool.checkedout() == 1  # the one kept for this thread
+    store.close()
+    assert pool.checkedout() == 0

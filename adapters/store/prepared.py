@@ -15,7 +15,7 @@ is the driver's: `rowcount`, and rows as plain tuples, with no conversion of the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy.engine import Connection, Dialect
@@ -27,20 +27,46 @@ _FROM_VALUES = object()
 """In a parameter plan: the value is the caller's, not fixed in the statement."""
 
 
-@dataclass(frozen=True)
 class _Compiled:
-    sql: str
-    names: tuple[str, ...]
-    positional: bool
-    plan: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]
-    """Per parameter, in order: its name, its fixed value (or `_FROM_VALUES`), its conversion."""
+    """A statement's SQL for one dialect, and how its parameters are bound."""
+
+    __slots__ = ("_converted", "_pick", "names", "plan", "positional", "sql")
+
+    def __init__(
+        self,
+        sql: str,
+        names: tuple[str, ...],
+        positional: bool,
+        plan: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...],
+    ) -> None:
+        self.sql = sql
+        self.names = names
+        self.positional = positional
+        self.plan = plan
+        """Per parameter, in order: its name, its fixed value (or `_FROM_VALUES`), its
+        conversion."""
+        self._pick = itemgetter(*names) if len(names) > 1 else None
+        self._converted = tuple(
+            (index, change) for index, (_, _, change) in enumerate(plan) if change is not None
+        )
 
     def bind(self, values: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
         """The driver's parameters for `values` (by bind name), in the driver's style."""
-        bound = []
-        for name, fixed, change in self.plan:
-            value = values[name] if fixed is _FROM_VALUES or name in values else fixed
-            bound.append(value if change is None else change(value))
+        bound: list[Any] | None = None
+        if self._pick is not None:
+            try:
+                # Every value given (an insert's row): picked at once, then converted.
+                bound = list(self._pick(values))
+            except KeyError:
+                pass
+            else:
+                for index, convert in self._converted:
+                    bound[index] = convert(bound[index])
+        if bound is None:
+            bound = []
+            for name, fixed, change in self.plan:
+                value = values[name] if fixed is _FROM_VALUES or name in values else fixed
+                bound.append(value if change is None else change(value))
         if self.positional:
             return tuple(bound)
         return dict(zip(self.names, bound, strict=True))

@@ -44,6 +44,17 @@ class Message:
         html = None if self.html is None else insert(self.html, escape(line, quote=False))
         return replace(self, text=insert(self.text, line), html=html)
 
+    def with_lines(self, lines: list[str]) -> Message:
+        """The message with more lines of plain text at the end (escaped in the HTML), as
+        `with_line` adds them one by one, joined once."""
+        if not lines:
+            return self
+        added = "\n".join(lines)
+        html = None
+        if self.html is not None:
+            html = self.html + "\n" + "\n".join(escape(line, quote=False) for line in lines)
+        return replace(self, text=f"{self.text}\n{added}", html=html)
+
 
 @dataclass(frozen=True)
 class ToRoom:

@@ -99,8 +99,7 @@ def table_message(
     shown = (tr, session.game_id, view, session.names, pending, soonest, now)
     message = Message(table_text(*shown), html=table_html(*shown))
     story = [story_line(tr, event, session.names) for event in session.story.table_story]
-    for line in [line for line in story if line]:
-        message = message.with_line(f"· {line}")
+    message = message.with_lines([f"· {line}" for line in story if line])
     buttons: tuple[tuple[Button, ...], ...] = ()
     if caps.buttons and caps.personal_answers and not view.is_over:
         buttons = ((Button(tr.gettext("My hand"), f"h {session.game_id}"),),)
@@ -178,11 +177,10 @@ def numbered(tr: Translator, message: Message, hint: bool = True) -> Message:
     buttons = [button for row in message.buttons for button in row]
     if not buttons:
         return replace(message, buttons=())
-    for number, button in enumerate(buttons, 1):
-        message = message.with_line(f"{number} · {button.label}")
+    lines = [f"{number} · {button.label}" for number, button in enumerate(buttons, 1)]
     if hint:
-        message = message.with_line(tr.gettext("Answer with a number."))
-    return replace(message, buttons=())
+        lines.append(tr.gettext("Answer with a number."))
+    return replace(message.with_lines(lines), buttons=())
 
 
 def asked_action(session: GameSession, seat: int, command: str) -> Action | None:

@@ -216,6 +216,17 @@ def test_a_line_added_to_a_message_is_escaped_in_its_html() -> None:
     assert Message("plain").with_line("<b>").html is None
 
 
+def test_lines_added_at_once_are_the_lines_added_one_by_one() -> None:
+    message = Message("Game A\nYour hand", html="<b>Game A</b>\nYour hand")
+    lines = ["· Anna plants <Blue> & more", "· Bruno trades"]
+    assert message.with_lines(lines) == message.with_line(lines[0]).with_line(lines[1])
+    assert message.with_lines(lines).html == (
+        "<b>Game A</b>\nYour hand\n· Anna plants &lt;Blue&gt; &amp; more\n· Bruno trades"
+    )
+    assert message.with_lines([]) == message
+    assert Message("plain").with_lines(["<b>"]) == Message("plain\n<b>")
+
+
 def test_messages_that_differ_only_in_their_html_are_shown_anew() -> None:
     plain = Message("Ann: 1 coin")
     bold = Message("Ann: 1 coin", html="<b>Ann</b>: 1 coin")

@@ -53,6 +53,9 @@ class Capabilities:
     files: bool = False
     """A file can be sent to a room (`ChatPort.send_file`): the replay page of a finished
     game is offered there."""
+    one_screen: bool = False
+    """The room and the private messages are read on one screen (a terminal): a private
+    message shows up where it was asked for, and needs no word that it was sent."""
 
 
 class Unreachable(Exception):

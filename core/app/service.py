@@ -827,9 +827,12 @@ class ChatService:
         ]
 
     def _hand_privately(self, session: GameSession, seat: int, inbound: Inbound) -> list[Outbound]:
-        """The player's private message sent again, and a word where he asked."""
+        """The player's private message sent again, and a word where he asked (not on one
+        screen, where it shows up right there)."""
         tr = self.translator(session.language)
         mine = self._private_view(session, seat, fresh=True)
+        if self.capabilities.one_screen:
+            return mine
         return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
 
     def _private_view(self, session: GameSession, seat: int, fresh: bool = False) -> list[Outbound]:

@@ -99,6 +99,17 @@ def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
     assert hands and all("── only you see this ──" in b for b in hands)
 
 
+def test_asking_for_the_hand_shows_it_again_without_saying_it_went_elsewhere(
+    tmp_path: Path,
+) -> None:
+    done = play("--players", "4", "--seed", "7", typed="hand\nquit\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    hands = [b for b in done.stdout.split("\n\n") if "Your hand" in b]
+    assert len(hands) == 2  # at the start, and asked for
+    assert hands[1] == hands[0]
+    assert "privately" not in done.stdout
+
+
 def test_an_impossible_player_count_is_refused(tmp_path: Path) -> None:
     done = play("--players", "9", typed="", home=tmp_path)
     assert done.returncode == 1

@@ -6,9 +6,7 @@ lets heuristic bots play a round of turns on (`rollout.py`), and measures how fa
 ahead of the best other seat. Every option is tried on the same deals with the same dice, so
 options are compared deal by deal against the heuristic bot's own choice: another option is
 taken only when its mean gain over that choice stands clear of the noise (`DEFAULT_CONFIDENCE`
-standard errors), and options clearly behind it stop being played after a few deals. An option
-that gains on average but not yet clearly is given more deals (up to `EXTEND_UP_TO` times as
-many), so that a real gain gets its chance to stand out.
+standard errors), and options clearly behind it stop being played after a few deals.
 
 The options are the legal moves (plantings that lead to the same fields counted once), and for
 trading a few offers: what the heuristic bot would offer, gifts of face-up cards to the seats
@@ -58,9 +56,6 @@ HORIZON_PAST_ROUND = 1
 it) before the table is judged, unless the bot is given another horizon."""
 DEFAULT_CONFIDENCE = 2.0
 """Standard errors by which an option must beat the heuristic's choice to be taken instead."""
-EXTEND_UP_TO = 3
-"""With an iteration count, a search plays on, up to this many times as many deals, while an
-option gains over the heuristic's choice on average but not yet clear of the noise."""
 PRUNE_AFTER = 6
 """Deals after which options clearly behind the heuristic's choice are no longer played."""
 PRUNE_MARGIN = 1.5
@@ -224,7 +219,7 @@ class ExpertBot:
             deadline = clock() + self._time_budget
         while True:
             if self._iterations is not None:
-                if _enough_deals(gains, alive, deals, self._iterations, self._confidence):
+                if deals >= self._iterations:
                     break
             elif deals and clock is not None and deadline is not None and clock() >= deadline:
                 break
@@ -241,23 +236,6 @@ class ExpertBot:
                 if not alive:
                     break
         return options[_most_convincing(gains, self._confidence)]
-
-
-def _enough_deals(
-    gains: list[list[float]], alive: list[int], deals: int, iterations: int, confidence: float
-) -> bool:
-    """Whether a search with an iteration count has played enough deals: the count, and past
-    it (up to `EXTEND_UP_TO` times the count) until no option still played gains on average
-    without standing `confidence` standard errors clear of the noise."""
-    if deals < iterations:
-        return False
-    if deals >= iterations * EXTEND_UP_TO:
-        return True
-    for i in alive:
-        mean, error = _mean_and_error(gains[i])
-        if 0 < mean <= confidence * error:
-            return False
-    return True
 
 
 def _mean_and_error(row: list[float]) -> tuple[float, float]:

@@ -193,17 +193,3 @@ def test_hidden_cards_are_dealt_differently_by_different_seeds() -> None:
     seen, view, _ = watched_views(5, seed=8)[40]
     hands = {tuple(determinize(view, seen, random.Random(n)).deck) for n in range(5)}
     assert len(hands) == 5
-
-
-def test_a_search_plays_on_past_its_count_only_while_a_gain_is_unclear() -> None:
-    from bohnanza.core.bots.expert import EXTEND_UP_TO, _enough_deals
-
-    clear = [1.0, 1.1, 0.9, 1.0]  # well clear of the noise
-    unclear = [3.0, -2.0, 2.5, -2.9]  # ahead on average, by less than two standard errors
-    behind = [-1.0, -0.5, -1.2, -0.8]
-    gains = [[], clear, unclear, behind]
-    assert not _enough_deals(gains, [1, 3], deals=3, iterations=4, confidence=2.0)
-    assert _enough_deals(gains, [1, 3], deals=4, iterations=4, confidence=2.0)
-    assert not _enough_deals(gains, [1, 2, 3], deals=4, iterations=4, confidence=2.0)
-    assert not _enough_deals(gains, [2], deals=4 * EXTEND_UP_TO - 1, iterations=4, confidence=2.0)
-    assert _enough_deals(gains, [2], deals=4 * EXTEND_UP_TO, iterations=4, confidence=2.0)

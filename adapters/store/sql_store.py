@@ -169,15 +169,14 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
 
         Taking a connection from the pool and handing it back costs several times what SQLite
         takes to begin and commit a short transaction, and a chat application makes two of
-        them per command, always from the thread that opened its store. A connection found
-        closed or invalidated (its server went away) is replaced by a new one.
+        them per command, always from the thread that opened its store. A connection whose
+        server went away is invalidated by the call that met it, and SQLAlchemy connects it
+        anew on its next use.
         """
         if threading.get_ident() != self._owner:
             return None
         held = self._held
-        if held is None or held.closed or held.invalidated:
-            if held is not None:
-                held.close()
+        if held is None:
             held = self._held = self._engine.connect()
         elif held.in_transaction():
             return None

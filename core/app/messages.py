@@ -34,26 +34,23 @@ class Message:
         """The message with one more line of plain text (escaped in the HTML): at the end, or
         after its first `at` lines (which must be the same lines in the text and the HTML,
         such as a one-line heading)."""
+        return self.with_lines([line], at)
 
-        def insert(text: str, new: str) -> str:
-            if at is None:
-                return f"{text}\n{new}"
-            lines = text.split("\n")
-            return "\n".join([*lines[:at], new, *lines[at:]])
-
-        html = None if self.html is None else insert(self.html, escape(line, quote=False))
-        return replace(self, text=insert(self.text, line), html=html)
-
-    def with_lines(self, lines: list[str]) -> Message:
-        """The message with more lines of plain text at the end (escaped in the HTML), as
-        `with_line` adds them one by one, joined once."""
+    def with_lines(self, lines: list[str], at: int | None = None) -> Message:
+        """The message with more lines of plain text, as `with_line` adds one, joined once."""
         if not lines:
             return self
-        added = "\n".join(lines)
+
+        def insert(text: str, new: list[str]) -> str:
+            if at is None:
+                return "\n".join([text, *new])
+            old = text.split("\n")
+            return "\n".join([*old[:at], *new, *old[at:]])
+
         html = None
         if self.html is not None:
-            html = self.html + "\n" + "\n".join(escape(line, quote=False) for line in lines)
-        return replace(self, text=f"{self.text}\n{added}", html=html)
+            html = insert(self.html, [escape(line, quote=False) for line in lines])
+        return replace(self, text=insert(self.text, lines), html=html)
 
 
 @dataclass(frozen=True)

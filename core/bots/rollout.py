@@ -2,8 +2,8 @@
 
 A rollout runs on a determinization (`sampling.py`), never on the real game: every seat is
 played by a `HeuristicBot`, asked as `asking.next_action` asks every bot. It stops
-at the end of the game or after a number of turns, and scores the table there: coins, plus what
-each field would sell for now and a share of what its next step would add (`field_worth`).
+at the end of the game or after a number of turns, and scores the table there: each seat's
+coins plus the coins it may still expect (`worth.py`), the seat's less the best of the others.
 """
 
 from __future__ import annotations
@@ -14,44 +14,14 @@ from ..actions import Action
 from ..engine import Engine, RandomShuffler
 from ..errors import IllegalActionError
 from ..legal import TradingMoment, is_listed, trading_moment
-from ..state import CARD_VARIETIES, GameState, PlayerState
+from ..state import GameState
 from ..view import TableViews
 from .asking import next_action
 from .heuristic import HeuristicBot
-from .valuation import cards_to_next_step
+from .worth import margin
 
 MAX_ACTIONS = 4_000
 """A rollout that has not reached its horizon after this many actions stops where it is."""
-
-
-PROGRESS_WEIGHT = 0.6
-"""Share of the next step's extra coins a field one bean short of it is worth already."""
-
-
-def field_worth(cards: list[int]) -> float:
-    """What a field is worth to the game's end: what selling it now earns, plus a share of the
-    coins its next beanometer step adds, the larger the fewer beans it still needs."""
-    if not cards:
-        return 0.0
-    variety = CARD_VARIETIES[cards[0]]
-    count = len(cards)
-    now = variety.coins_for(count)
-    missing = cards_to_next_step(variety, count)
-    if missing is None:
-        return float(now)
-    return now + PROGRESS_WEIGHT * (variety.coins_for(count + missing) - now) / missing
-
-
-def seat_worth(player: PlayerState) -> float:
-    """Coins, plus what each field is worth (`field_worth`)."""
-    return len(player.coins) + sum(field_worth(field.cards) for field in player.fields)
-
-
-def margin(state: GameState, seat: int) -> float:
-    """The seat's worth less the best worth among the others (positive: it leads)."""
-    worths = [seat_worth(p) for p in state.players]
-    mine = worths.pop(seat)
-    return mine - max(worths)
 
 
 def roll_out(

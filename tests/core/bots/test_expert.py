@@ -9,9 +9,8 @@ import pytest
 
 from bohnanza.core.actions import Action, BuyField, CounterTrade, ProposeTrade
 from bohnanza.core.bots import Bot, ExpertBot, HeuristicBot, make_bot, play_out
-from bohnanza.core.bots.rollout import field_worth
 from bohnanza.core.bots.sampling import Observations, clone, determinize
-from bohnanza.core.cards import CARD_COUNT, Variety, cards_of, variety_of
+from bohnanza.core.cards import CARD_COUNT, variety_of
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions
 from bohnanza.core.view import PlayerView, view_for
@@ -122,16 +121,6 @@ def test_the_third_field_is_bought_when_the_heuristic_would_buy_it_without_a_sea
         assert action is not None
         game.apply(action)
     pytest.fail("nobody bought a 3rd field")
-
-
-def test_a_field_is_worth_its_sale_plus_a_share_of_its_next_step() -> None:
-    blue = cards_of(Variety.BLUE)
-    sale = [field_worth(blue[:count]) for count in range(1, 11)]
-    assert field_worth([]) == 0
-    assert sale == sorted(sale), "more beans are worth more"
-    for count in range(1, 11):
-        assert sale[count - 1] > Variety.BLUE.coins_for(count) or count >= 10
-    assert field_worth(blue[:10]) == Variety.BLUE.coins_for(10), "the top step is its sale"
 
 
 def test_make_bot_builds_the_expert_by_name() -> None:

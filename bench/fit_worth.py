@@ -71,13 +71,6 @@ class Sums:
                 row[j] += xi * xj
         self.rows += 1
 
-    def merge(self, other: Sums) -> None:
-        for i in range(self.size):
-            self.xy[i] += other.xy[i]
-            for j in range(self.size):
-                self.xx[i][j] += other.xx[i][j]
-        self.rows += other.rows
-
     def solve(self) -> list[float]:
         """The least-squares weights (Gaussian elimination with partial pivoting)."""
         n = self.size

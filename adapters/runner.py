@@ -1,13 +1,15 @@
 """Connects a `ChatService` to a platform: input in order, messages out, deadlines on time.
 
 One runner per adapter. Inputs are handled one at a time (the action durably stored with the
-input's delivery id, bots answered); what they cause goes to an outbox per chat, so a chat that
-the platform slows down (a rate limit, a failing call, its pace) holds back no other chat. In an
-outbox a newer update of a slot (a game's table, a player's hand) replaces a queued older one,
-and an answer to the player who wrote goes first. A message is split to the platform's limits
-(never cut), and on a paced connection every line waits for its share of the budget, the most
-urgent first (see `pacing`). A player the platform found unreachable is not written to
-privately until he writes again.
+input's delivery id, bots answered), in a thread of the runner's own: a searching bot may think
+for seconds, and meanwhile the event loop goes on sending messages and talking to the platform.
+Every other call into the service waits for the input in hand (`read`). What inputs cause goes
+to an outbox per chat, so a chat that the platform slows down (a rate limit, a failing call, its
+pace) holds back no other chat. In an outbox a newer update of a slot (a game's table, a
+player's hand) replaces a queued older one, and an answer to the player who wrote goes first. A
+message is split to the platform's limits (never cut), and on a paced connection every line
+waits for its share of the budget, the most urgent first (see `pacing`). A player the platform
+found unreachable is not written to privately until he writes again.
 
 What each slot shows is kept in the store (the platform's message id and a digest of the
 content): the platform edits the message it last showed, an unchanged message is not sent again,
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import contextlib
 import hashlib
 import logging
@@ -31,6 +34,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from bohnanza.adapters.game_page import game_page
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
@@ -42,6 +46,8 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 MAX_SLEEP = 60.0
 """The deadline loop looks again at least this often (seconds), should the clock jump."""
@@ -124,6 +130,11 @@ class Runner:
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
         self._lock = asyncio.Lock()
+        """Held by every call into the service: one at a time, never two threads at once."""
+        self._thread = concurrent.futures.ThreadPoolExecutor(
+            1, thread_name_prefix=f"{port.platform}-service"
+        )
+        """Where inputs, deadlines and the pick-up at start are handled."""
         self._wake = asyncio.Event()
         self._outboxes: dict[str, _Outbox] = {}
         self._behind: dict[str, float] = {}
@@ -158,15 +169,31 @@ class Runner:
     async def start(self) -> int:
         """Pick up the stored games of this platform and bring their views up to date (what a
         crash or a failed send left behind); return how many games."""
+        service = self.service
+
+        def pick_up() -> tuple[int, list[Outbound]]:
+            count = service.resume(self.clock.now())
+            return count, service.views(now=self.clock.now())
+
         async with self._lock:
-            count = self.service.resume(self.clock.now())
-            out = self.service.views(now=self.clock.now())
-        for reason in self.service.refused.values():
+            count, out = await self._in_thread(pick_up)
+            refused = list(service.refused.values())
+        for reason in refused:
             log.error(
                 "%s: not continued, the store holds it altered: %s", self.port.platform, reason
             )
         self.post(out)
         return count
+
+    async def read(self, question: Callable[[ChatService], _T]) -> _T:
+        """Ask the service something quick that changes nothing, between inputs (never while
+        one is being handled in the runner's thread)."""
+        async with self._lock:
+            return question(self.service)
+
+    async def _in_thread(self, work: Callable[[], _T]) -> _T:
+        """Run `work` in the runner's thread; the caller holds the lock."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work)
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
         """Handle one input (stored before this returns) and queue what it caused. With
@@ -179,17 +206,10 @@ class Runner:
         async with self._lock:
             now = self.clock.now()
             try:
-                out = self.service.handle(inbound, now)
+                out, behind = await self._in_thread(lambda: self._handled(inbound, now))
                 if inbound.delivery_id and out and all(isinstance(o, Reply) for o in out):
                     self.note_refused(inbound.delivery_id)
-                # A player who writes sees the game as it stands, should his view be behind
-                # (unless the input itself showed him something in that place).
-                said = {(chat_of(o), _slot_of(o)) for o in out}
-                out += [
-                    o
-                    for o in self.service.views_of(inbound.user_id, inbound.room, inbound.private)
-                    if (chat_of(o), _slot_of(o)) not in said
-                ]
+                out += behind
             except StoreError as error:
                 # Nothing was stored: the adapter must not acknowledge the input, so that the
                 # platform delivers it again once the store is back.
@@ -205,21 +225,44 @@ class Runner:
             await done
         return done
 
+    def _handled(self, inbound: Inbound, now: datetime) -> tuple[list[Outbound], list[Outbound]]:
+        """What the service says to an input, and the views of its player that fell behind: a
+        player who writes sees the game as it stands (unless the input itself showed him
+        something in that place)."""
+        service = self.service
+        out = service.handle(inbound, now)
+        said = {(chat_of(o), _slot_of(o)) for o in out}
+        behind = [
+            o
+            for o in service.views_of(inbound.user_id, inbound.room, inbound.private)
+            if (chat_of(o), _slot_of(o)) not in said
+        ]
+        return out, behind
+
     async def tick(self) -> None:
         """Play what deadlines and reminders have made due; heal views that fell behind."""
+        service, clock = self.service, self.clock
+
+        def play_due(rooms: list[str]) -> list[Outbound]:
+            out = service.tick(clock.now())
+            for room in rooms:
+                out += service.views(room, clock.now())
+            return out
+
         async with self._lock:
-            out = self.service.tick(self.clock.now())
-            out += self._heal_due()
+            rooms = self._heal_due()
+            out = await self._in_thread(lambda: play_due(rooms))
         self.post(out)
 
-    def _heal_due(self) -> list[Outbound]:
+    def _heal_due(self) -> list[str]:
+        """The rooms whose views are to be derived again now (no longer noted as behind)."""
         loop_now = asyncio.get_running_loop().time()
-        out: list[Outbound] = []
+        rooms = []
         for room, since in list(self._behind.items()):
             if loop_now - since >= self.heal_after:
                 del self._behind[room]
-                out += self.service.views(room, self.clock.now())
-        return out
+                rooms.append(room)
+        return rooms
 
     def _next_heal(self) -> float | None:
         if not self._behind:
@@ -231,7 +274,7 @@ class Runner:
         """Call `tick` whenever something is due; runs until cancelled."""
         failures = 0
         while True:
-            wake = self.service.next_wakeup()
+            wake = await self.read(ChatService.next_wakeup)
             delay = MAX_SLEEP
             if wake is not None:
                 delay = max(0.0, min(MAX_SLEEP, (wake - self.clock.now()).total_seconds()))
@@ -386,7 +429,7 @@ class Runner:
                 raise Unreachable(user)
             replaced = await self._in_slot(chat_of(item), item, send, edit, sending)
         except Unreachable:
-            await self._tell_unreachable(item.room, user)
+            await (await self._tell_unreachable(item.room, user))
             return
         if replaced is not None and item.retired is not None and self.port.capabilities.edits:
             await self._retire(user, replaced, item.retired)
@@ -456,8 +499,11 @@ class Runner:
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,
         stored before this returns; the rooms are told."""
+        now = self.clock.now()
         async with self._lock:
-            out = self.service.rename(old_user_id, new_user_id, new_name, self.clock.now())
+            out = await self._in_thread(
+                lambda: self.service.rename(old_user_id, new_user_id, new_name, now)
+            )
         self.post(out)
 
     async def unreachable(self, user_id: str, tell: bool = True) -> None:
@@ -467,33 +513,36 @@ class Runner:
         at the next private message meant for him), and what his private views show is
         forgotten, so he gets them anew when he is back."""
         self._gone.add(user_id)
-        for session in self.service.sessions_of(user_id):
-            chat = f"u:{user_id}"
-            for slot in self.service.private_slots(session):
+        places = await self.read(
+            lambda service: [
+                (session.room, service.private_slots(session))
+                for session in service.sessions_of(user_id)
+            ]
+        )
+        chat = f"u:{user_id}"
+        for room, slots in places:
+            for slot in slots:
                 with contextlib.suppress(Exception):
                     self.service.store.save_view(
                         self.port.platform, chat, slot, ShownView("", ""), self.clock.now()
                     )
             if tell:
-                self._tell_unreachable(session.room, user_id)
+                await self._tell_unreachable(room, user_id)
 
-    def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
-        """Tell the room, once per player, how to let the bot write to him privately."""
+    async def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
+        """Tell the room, once per player, how to let the bot write to him privately; the
+        future is done once the room was told."""
         if (room, user_id) in self._told_unreachable:
             return asyncio.ensure_future(_all([]))
         self._told_unreachable.add((room, user_id))
-        tr = self.service.translator(self.service.room_language(room))
-        text = tr.gettext("{name}: I cannot write to you privately.").format(
-            name=self._name_of(user_id)
+        tr, name = await self.read(
+            lambda service: (
+                service.translator(service.room_language(room)),
+                _name_of(service, user_id),
+            )
         )
+        text = tr.gettext("{name}: I cannot write to you privately.").format(name=name)
         return self.post([ToRoom(room, Message(f"{text} {self.port.how_to_reach(tr)}".strip()))])
-
-    def _name_of(self, user_id: str) -> str:
-        for session in self.service.sessions_of(user_id):
-            seat = session.seat_of(user_id)
-            if seat is not None:
-                return session.names[seat]
-        return user_id
 
     # --- stopping ------------------------------------------------------------------------
 
@@ -519,6 +568,7 @@ class Runner:
                 async with self._lock:
                     pass
         drained = await self.drain(max(0.0, deadline - loop.time()))
+        self._thread.shutdown(wait=False)
         for box in list(self._outboxes.values()):
             if box.task is not None:
                 box.task.cancel()
@@ -526,6 +576,15 @@ class Runner:
                 if not letter.done.done():
                     letter.done.set_result(None)
         return drained
+
+
+def _name_of(service: ChatService, user_id: str) -> str:
+    """A player's name as his games show it (his id if he is in none)."""
+    for session in service.sessions_of(user_id):
+        seat = session.seat_of(user_id)
+        if seat is not None:
+            return session.names[seat]
+    return user_id
 
 
 def page_filename(game_id: str) -> str:

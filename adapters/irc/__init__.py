@@ -44,7 +44,7 @@ async def listen(client: IrcClient, runner: Runner) -> None:
         elif command == "QUIT":
             await runner.unreachable(nick, tell=False)
 
-    client.channels.update(dict.fromkeys(runner.service.rooms()))
+    client.channels.update(dict.fromkeys(await runner.read(lambda service: service.rooms())))
     await client.run(handle)
 
 

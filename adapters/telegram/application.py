@@ -189,7 +189,8 @@ class TelegramBot:
         query = update.inline_query
         if query is None:
             return
-        hands = self.service.hand_of(str(query.from_user.id))
+        user_id = str(query.from_user.id)
+        hands = await self.runner.read(lambda service: service.hand_of(user_id))
         results = [
             InlineQueryResultArticle(
                 id=str(index),

@@ -143,7 +143,7 @@ class Console:
     async def resume(self) -> None:
         """Go on with the latest interrupted terminal game."""
         await self.runner.start()
-        mine = [s for s in self.service.games.values() if s.seat_of(PLAYER_ID) is not None]
+        mine = await self.runner.read(lambda service: service.sessions_of(PLAYER_ID))
         if not mine:
             raise NothingToResume("no interrupted game to resume")
         session = mine[-1]

@@ -1,0 +1,100 @@
+"""The runner handles inputs in a thread of its own: while bots think, the event loop goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Outbound
+
+from .recording import PLATFORM, People, Table
+
+WAIT = 5.0
+"""Seconds a held-up input waits for the event loop before it gives up on it."""
+
+
+def hold_inputs(table: Table, monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list]:
+    """Make each input wait, before the service handles it, until the event loop sets the
+    event (at most `WAIT` seconds); the list records per input whether the loop did."""
+    loop_ran = threading.Event()
+    seen: list[bool] = []
+    handle = table.service.handle
+
+    def held(inbound: Inbound, now: object) -> list[Outbound]:
+        seen.append(loop_ran.wait(WAIT))
+        loop_ran.clear()
+        return handle(inbound, now)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table.service, "handle", held)
+    return loop_ran, seen
+
+
+def test_the_event_loop_runs_while_expert_bots_answer_a_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    game_id = asyncio.run(people.gather("g1", ["ann", "bot:expert", "bot:expert"]))
+    loop_ran, seen = hold_inputs(table, monkeypatch)
+    before = table.action_count(game_id)
+
+    async def moves_with_a_heartbeat() -> None:
+        done = False
+
+        async def heartbeat() -> None:
+            while not done:
+                loop_ran.set()
+                await asyncio.sleep(0.001)
+
+        beating = asyncio.create_task(heartbeat())
+        for _ in range(3):
+            await people.move("g1")
+        done = True
+        await beating
+
+    asyncio.run(moves_with_a_heartbeat())
+
+    assert seen and all(seen)
+    session = table.session("g1")
+    assert any(s.identity.kind == "bot" and s.identity.strategy == "expert" for s in session.seats)
+    # The moves and the experts' answers were played and stored.
+    assert table.action_count(game_id) > before + 3
+
+
+def test_a_question_to_the_service_waits_for_the_input_in_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    loop_ran, _ = hold_inputs(table, monkeypatch)
+    order: list[str] = []
+    held = table.service.handle
+
+    def handle(inbound: Inbound, now: object) -> list[Outbound]:
+        out = held(inbound, now)  # type: ignore[arg-type]
+        order.append("handled")
+        return out
+
+    monkeypatch.setattr(table.service, "handle", handle)
+
+    async def new_game_and_a_question() -> None:
+        submitted = asyncio.create_task(
+            table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "new", "x1"))
+        )
+        await asyncio.sleep(0.01)  # the input is now held in the runner's thread
+        asked = asyncio.create_task(
+            table.runner.read(lambda service: order.append(f"asked {len(service.rooms())}"))
+        )
+        await asyncio.sleep(0.01)
+        order.append("released")
+        loop_ran.set()
+        await submitted
+        await asked
+
+    asyncio.run(new_game_and_a_question())
+
+    # The question was answered only once the input was handled: it saw the new lobby.
+    assert order == ["released", "handled", "asked 1"]

@@ -44,6 +44,9 @@ class LinePort:
     async def answer(self, inbound: Inbound, text: str) -> None:
         await self._lines(inbound.user_id, text, answer=True)
 
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        return None  # a line costs: nothing is said until there is something to say
+
     async def send_file(self, room: str, filename: str, data: bytes, caption: str) -> str:
         return ""
 

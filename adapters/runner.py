@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bohnanza.adapters.game_page import game_page
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
@@ -57,6 +57,12 @@ TICK_RETRY = (1.0, 5.0, 15.0, 30.0)
 """Seconds before the deadline loop looks again after failures in a row."""
 HEAL_AFTER = 30.0
 """Seconds after a message could not be delivered before its room's views are derived again."""
+AT_WORK_AFTER = 0.5
+"""Seconds an input may take before its chat is shown that the bot is at work ("typing…")."""
+AT_WORK_AGAIN = 4.0
+"""Seconds between two such notices while the work goes on (Telegram's lasts 5)."""
+NOTICE_TIMEOUT = 5.0
+"""Seconds a notice of work in progress may take to reach the platform before it is let go."""
 
 
 class SystemClock:
@@ -122,6 +128,7 @@ class Runner:
         retry_delays: Sequence[float] = RETRY_DELAYS,
         heal_after: float = HEAL_AFTER,
         tick_retry: Sequence[float] = TICK_RETRY,
+        at_work_after: float = AT_WORK_AFTER,
     ) -> None:
         self.service = service
         self.port = port
@@ -129,12 +136,14 @@ class Runner:
         self.retry_delays = tuple(retry_delays)
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
+        self.at_work_after = at_work_after
         self._lock = asyncio.Lock()
         """Held by every call into the service: one at a time, never two threads at once."""
         self._thread = concurrent.futures.ThreadPoolExecutor(
             1, thread_name_prefix=f"{port.platform}-service"
         )
         """Where inputs, deadlines and the pick-up at start are handled."""
+        self._notices: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
         self._outboxes: dict[str, _Outbox] = {}
         self._behind: dict[str, float] = {}
@@ -191,9 +200,48 @@ class Runner:
         async with self._lock:
             return question(self.service)
 
-    async def _in_thread(self, work: Callable[[], _T]) -> _T:
-        """Run `work` in the runner's thread; the caller holds the lock."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, work)
+    async def _in_thread(self, work: Callable[[], _T], shown_to: Inbound | None = None) -> _T:
+        """Run `work` in the runner's thread; the caller holds the lock, which it keeps until
+        the work is done even if it is cancelled meanwhile. Should the work take a while, the
+        chat of `shown_to` is shown that the bot is at work on it."""
+        done = asyncio.get_running_loop().run_in_executor(self._thread, work)
+        try:
+            if shown_to is not None:
+                await self._shown_at_work(shown_to, done)
+            return await asyncio.shield(done)
+        except asyncio.CancelledError:
+            await asyncio.wait({done})
+            raise
+
+    async def _shown_at_work(self, inbound: Inbound, done: asyncio.Future[Any]) -> None:
+        """Wait until `done`; after `at_work_after` seconds, and every `AT_WORK_AGAIN` after
+        that, show the input's chat the bot at work, and take it back at the end."""
+        wait = self.at_work_after
+        shown = False
+        while not (await asyncio.wait({done}, timeout=wait))[0]:
+            self._notice(inbound, busy=True)
+            shown, wait = True, AT_WORK_AGAIN
+        if shown:
+            self._notice(inbound, busy=False)
+
+    def _notice(self, inbound: Inbound, busy: bool) -> None:
+        """Tell the platform, without waiting for it, that work on `inbound` goes on (or ended);
+        a notice that fails is only logged."""
+
+        async def notice() -> None:
+            try:
+                async with asyncio.timeout(NOTICE_TIMEOUT):
+                    await self.port.thinking(inbound, busy)
+            except Exception as error:
+                log.info(
+                    "%s: a notice of work in progress failed: %s",
+                    self.port.platform,
+                    type(error).__name__,
+                )
+
+        task = asyncio.ensure_future(notice())
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
         """Handle one input (stored before this returns) and queue what it caused. With
@@ -206,7 +254,9 @@ class Runner:
         async with self._lock:
             now = self.clock.now()
             try:
-                out, behind = await self._in_thread(lambda: self._handled(inbound, now))
+                out, behind = await self._in_thread(
+                    lambda: self._handled(inbound, now), shown_to=inbound
+                )
                 if inbound.delivery_id and out and all(isinstance(o, Reply) for o in out):
                     self.note_refused(inbound.delivery_id)
                 out += behind

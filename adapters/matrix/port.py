@@ -14,6 +14,7 @@ from nio import (
     RoomGetStateResponse,
     RoomPreset,
     RoomSendResponse,
+    RoomTypingResponse,
     UploadResponse,
 )
 
@@ -39,6 +40,8 @@ CAPABILITIES = Capabilities(
 )
 
 FILE_TYPE = "text/html"
+TYPING_MS = 10_000
+"""How long a typing notice lasts unless taken back (the runner renews it sooner)."""
 """What the files the application sends are (a game's page)."""
 
 
@@ -153,6 +156,12 @@ class MatrixPort:
     async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
         room = await self.direct_room(user_id)
         await self.edit(room, message_id, message)
+
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        """The typing notice, until taken back or for `TYPING_MS` at most."""
+        response = await self.client.room_typing(inbound.room, typing_state=busy, timeout=TYPING_MS)
+        if not isinstance(response, RoomTypingResponse):
+            raise MatrixSendFailed(f"{inbound.room}: typing notice: {response}")
 
     async def answer(self, inbound: Inbound, text: str) -> None:
         if inbound.delivery_id:

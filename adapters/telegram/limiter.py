@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram._utils.types import JSONDict
-from telegram.error import RetryAfter
+from telegram.error import RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,15 @@ ChatKey = int | str
 
 # Long polling is no message; python-telegram-bot does not even route it through a limiter.
 UNMETERED_ENDPOINTS = frozenset({"getUpdates"})
+NOTICE_ENDPOINTS = frozenset({"sendChatAction"})
+"""Requests that post no message ("typing…"): they take no turn of their chat's bucket, which
+counts messages, and are not made at all while the chat waits out a 429."""
+
+
+class NoticeHeld(TelegramError):
+    """A notice was not sent: its chat waits out a flood limit."""
+
+
 # Beyond this many chats, the ones with nothing left to remember are forgotten.
 MAX_IDLE_CHATS = 512
 
@@ -89,7 +98,8 @@ class ChatRateLimiter(BaseRateLimiter[int]):
     `@username`) first takes a turn of that chat's bucket (`group_max_rate` per
     `group_time_period`), one to a private chat of its own (`private_max_rate` per
     `private_time_period`; 0, the default, means only the overall limit applies). A rate of 0
-    turns that limit off.
+    turns that limit off. A notice ("typing…") takes no turn of its chat's bucket, and is not
+    made while its chat waits out a 429 (`NoticeHeld`).
 
     On `RetryAfter`, the chat the request went to is paused for `retry_after` seconds (plus
     `retry_margin`) and the request is made again; a request without a chat waits alone. After
@@ -164,7 +174,10 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         args: Any,
         kwargs: dict[str, Any],
     ) -> Result:
-        if chat is not None:
+        if chat is not None and endpoint in NOTICE_ENDPOINTS:
+            if self._pacer(chat).paused_until > time.monotonic():
+                raise NoticeHeld(f"{endpoint}: the chat waits out a flood limit")
+        elif chat is not None:
             await self._pacer(chat).turn()
         if endpoint not in UNMETERED_ENDPOINTS:
             await self._overall.turn()

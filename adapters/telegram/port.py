@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from telegram import Bot, InputFile, ReplyParameters
+from telegram.constants import ChatAction
 from telegram.error import BadRequest, Forbidden
 
 from bohnanza.core.app.i18n import Translator
@@ -121,6 +122,12 @@ class TelegramPort:
             await self.edit(user_id, message_id, message)
         except Forbidden:
             raise Unreachable(user_id) from None
+
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        """Telegram shows "typing…" for 5 seconds, or until the bot's next message in the
+        chat: there is nothing to take back."""
+        if busy:
+            await self.bot.send_chat_action(chat_id=int(inbound.room), action=ChatAction.TYPING)
 
     async def answer(self, inbound: Inbound, text: str) -> None:
         query = callback_id(inbound)

@@ -70,6 +70,9 @@ class TerminalPort:
     async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
         self._show("── only you see this ──", message)
 
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        return None  # the prompt comes back once the bots have played
+
     async def answer(self, inbound: Inbound, text: str) -> None:
         if text != "✓":
             self._write(text if inbound.button else f"» {text}")

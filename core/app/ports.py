@@ -104,6 +104,12 @@ class ChatPort(Protocol):
         """Replace a private message (only when `capabilities.edits`)."""
         ...
 
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        """Show in the chat where `inbound` was said that the bot is working on it (`busy`),
+        or no longer, where the platform has such a notice ("typing…"); elsewhere do nothing.
+        Asked when an input takes a while (expert bots answering a move), and again every few
+        seconds while it does."""
+
     async def answer(self, inbound: Inbound, text: str) -> None:
         """Tell the sender of `inbound` something short (a button answer where the platform has
         one, otherwise a reply); never shown to anyone else where the platform allows."""

@@ -99,6 +99,8 @@ class RecordingPort:
         """Users the bot cannot write to privately."""
         self.files: dict[str, list[SentFile]] = {}
         """The files posted in each room, in order."""
+        self.thinking_shown: list[tuple[str, bool]] = []
+        """(room, busy) for each time the port was asked to show the bot at work."""
         self._ids = itertools.count(1)
 
     # --- the port ------------------------------------------------------------------------
@@ -142,6 +144,9 @@ class RecordingPort:
 
     async def answer(self, inbound: Inbound, text: str) -> None:
         self.answers.append(Answer(inbound, text))
+
+    async def thinking(self, inbound: Inbound, busy: bool) -> None:
+        self.thinking_shown.append((inbound.room, busy))
 
     @staticmethod
     def _find(shown: list[Shown], message_id: str) -> Shown:

@@ -98,3 +98,36 @@ def test_a_question_to_the_service_waits_for_the_input_in_hand(
 
     # The question was answered only once the input was handled: it saw the new lobby.
     assert order == ["released", "handled", "asked 1"]
+
+
+def test_an_input_that_takes_a_while_shows_the_bot_at_work_until_it_is_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "new", "x1")))
+    quick = list(table.port.thinking_shown)
+    table.runner.at_work_after = 0.05
+    shown_while_held: list[list[tuple[str, bool]]] = []
+    handle = table.service.handle
+
+    def slow(inbound: Inbound, now: object) -> list[Outbound]:
+        # Held until the port was asked to show the bot at work (at most `WAIT` seconds).
+        for _ in range(int(WAIT / 0.01)):
+            if table.port.thinking_shown:
+                break
+            threading.Event().wait(0.01)
+        shown_while_held.append(list(table.port.thinking_shown))
+        return handle(inbound, now)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table.service, "handle", slow)
+
+    async def a_slow_input() -> None:
+        await table.runner.submit(Inbound(PLATFORM, "bob", "Bob", "g1", "join", "x2"))
+        await asyncio.sleep(0.05)  # the notice that work ended is sent without waiting
+
+    asyncio.run(a_slow_input())
+
+    assert quick == []
+    assert shown_while_held == [[("g1", True)]]
+    assert table.port.thinking_shown == [("g1", True), ("g1", False)]
+    assert any("Bob" in text for text in table.port.room_texts("g1"))  # the join was taken

@@ -19,6 +19,7 @@ from nio import (
     MegolmEvent,
     RoomPreset,
     SyncResponse,
+    TypingNoticeEvent,
 )
 
 from .accounts import Account
@@ -60,6 +61,8 @@ class Player:
         self.events: list[TimelineEvent] = []
         self.undecryptable: list[MegolmEvent] = []
         self.invites: list[Invite] = []
+        self.typing: list[tuple[str, list[str]]] = []
+        """Each typing notice synced: the room and who was typing in it."""
 
     @property
     def user_id(self) -> str:
@@ -208,6 +211,9 @@ class Player:
                 encrypted = bool(getattr(event, "decrypted", False))
                 sequence = len(self.events)
                 self.events.append(TimelineEvent(sequence, room_id, event.source, encrypted))
+            for notice in info.ephemeral:
+                if isinstance(notice, TypingNoticeEvent):
+                    self.typing.append((room_id, list(notice.users)))
         for room_id, invited in response.rooms.invite.items():
             for state in invited.invite_state:
                 if isinstance(state, InviteMemberEvent) and state.state_key == self.user_id:

@@ -161,3 +161,22 @@ def test_a_player_who_opens_a_direct_room_again_is_reachable_again(
     assert "Your hand (front first): 1. Soy" in matrix.private_texts(cat.user_id)
     assert matrix.port.state.direct_rooms[cat.user_id] == room
     assert cat.user_id not in matrix.port.state.unreachable
+
+
+def test_the_bot_shows_itself_typing_while_at_work_and_takes_it_back(matrix: MatrixHarness) -> None:
+    ann = matrix.people["ann"]
+    bot = matrix.port.client.user_id
+    inbound = Inbound("matrix", ann.user_id, "ann", matrix.room, "plant 1")
+
+    async def seen(typing: bool) -> list[str]:
+        async with asyncio.timeout(WAIT):
+            while True:
+                await ann.sync(500)
+                notices = [users for room, users in ann.typing if room == matrix.room]
+                if notices and (bot in notices[-1]) == typing:
+                    return notices[-1]
+
+    matrix.run(matrix.port.thinking(inbound, busy=True))
+    assert bot in matrix.run(seen(typing=True))
+    matrix.run(matrix.port.thinking(inbound, busy=False))
+    assert bot not in matrix.run(seen(typing=False))

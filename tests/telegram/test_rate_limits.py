@@ -13,11 +13,16 @@ from typing import Any
 
 import pytest
 from telegram import BotCommand
+from telegram.constants import ChatAction
 from telegram.error import RetryAfter
 from telegram.ext import ExtBot
 from telegram.request import HTTPXRequest
 
-from bohnanza.adapters.telegram.limiter import ChatRateLimiter, retry_after_seconds
+from bohnanza.adapters.telegram.limiter import (
+    ChatRateLimiter,
+    NoticeHeld,
+    retry_after_seconds,
+)
 
 from .botapi import ApiCall, BotApiServer, Chat, World
 from .botapi.ptb import run
@@ -180,6 +185,32 @@ def test_a_burst_to_one_group_is_paced_and_a_private_chat_is_not_held_back(
         assert within_bucket(group_times, rate=3, period=0.6)
         assert private.time < sorted(group_times)[3]
         assert len(group.bot_messages) == 7
+
+    run(scenario())
+
+
+def test_a_typing_notice_takes_no_turn_of_its_group_and_waits_for_no_flood_limit(
+    world: World, botapi: BotApiServer
+) -> None:
+    async def scenario() -> None:
+        async with botapi:
+            group = group_with_bot(world, "A")
+            limiter = ChatRateLimiter(group_max_rate=3, group_time_period=60)
+            async with limited_bot(botapi, limiter) as bot:
+                await bot.send_message(group.id, "the table")
+                await bot.send_chat_action(group.id, ChatAction.TYPING)
+                await bot.send_message(group.id, "the new table")
+                # The bucket had room for three messages: the notice took none of it.
+                botapi.flood.inject_429(method="sendMessage", chat_id=group.id, retry_after=3)
+                request = asyncio.create_task(bot.send_message(group.id, "later"))
+                await world.wait_until(
+                    lambda: any(c.status == 429 for c in world.calls), 5.0, "the 429"
+                )
+                with pytest.raises(NoticeHeld):
+                    await bot.send_chat_action(group.id, ChatAction.TYPING)
+                request.cancel()
+        assert group.actions == ["typing"]
+        assert [m.text for m in group.bot_messages] == ["the table", "the new table"]
 
     run(scenario())
 

@@ -1,6 +1,6 @@
 """The Telegram adapter's cost and speed, against the local Bot API server of the tests.
 
-    python bench/telegram.py [--games 2] [--people 2] [--bots 2]
+    python bench/telegram.py [--games 2] [--people 2] [--bots 2] [--strategy heuristic]
 
 Plays whole games in a group through the unmodified python-telegram-bot (long polling), people
 pressing buttons and typing commands as in tests/telegram, and prints the Bot API calls per
@@ -31,7 +31,9 @@ from tests.telegram.table import Players, RunningBot  # noqa: E402
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil")
 
 
-async def play_one(seed: int, people: int, bots: int) -> tuple[int, list[ApiCall], list[float]]:
+async def play_one(
+    seed: int, people: int, bots: int, strategy: str = "heuristic"
+) -> tuple[int, list[ApiCall], list[float]]:
     """One game; its turns, the calls made while it was played, and each update's latency."""
     world = World()
     stamps: dict[int, float] = {}
@@ -46,7 +48,7 @@ async def play_one(seed: int, people: int, bots: int) -> tuple[int, list[ApiCall
     persons = [world.create_user(name) for name in NAMES[:people]]
     group = world.create_group("Bean table", persons)
     world.add_bot(group, by=persons[0])
-    seats = [*(p.account.first_name for p in persons), *(["bot"] * bots)]
+    seats = [*(p.account.first_name for p in persons), *([f"bot:{strategy}"] * bots)]
     random.Random(seed).shuffle(seats[1:])
     async with BotApiServer(world) as botapi:
         for person in persons:
@@ -83,13 +85,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--people", type=int, default=2)
     parser.add_argument("--bots", type=int, default=2)
+    parser.add_argument("--strategy", default="heuristic", help="the bots' strategy")
     args = parser.parse_args()
     turns, group, total, polls = 0, 0, 0, 0
     methods: Counter[str] = Counter()
     latencies: list[float] = []
     started = time.perf_counter()
     for game in range(args.games):
-        played, calls, waits = asyncio.run(play_one(100 + game, args.people, args.bots))
+        played, calls, waits = asyncio.run(
+            play_one(100 + game, args.people, args.bots, args.strategy)
+        )
         turns += played
         latencies += waits
         for call in calls:
@@ -102,7 +107,8 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     players = args.people + args.bots
     print(
-        f"{args.games} games of {players} ({args.people} people, {args.bots} bots), {turns} turns"
+        f"{args.games} games of {players} ({args.people} people, {args.bots} {args.strategy} "
+        f"bots), {turns} turns"
     )
     print(f"  Bot API calls per turn: {group / turns:.2f} in the group, {total / turns:.2f} in all")
     print(f"  ({polls / turns:.2f} getUpdates per turn besides; by method: {dict(methods)})")

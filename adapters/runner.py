@@ -217,18 +217,22 @@ class Runner:
         """Wait until `done`; after `at_work_after` seconds, and every `AT_WORK_AGAIN` after
         that, show the input's chat the bot at work, and take it back at the end."""
         wait = self.at_work_after
-        shown = False
+        last: asyncio.Task[None] | None = None
         while not (await asyncio.wait({done}, timeout=wait))[0]:
-            self._notice(inbound, busy=True)
-            shown, wait = True, AT_WORK_AGAIN
-        if shown:
-            self._notice(inbound, busy=False)
+            last = self._notice(inbound, busy=True)
+            wait = AT_WORK_AGAIN
+        if last is not None:
+            self._notice(inbound, busy=False, after=last)
 
-    def _notice(self, inbound: Inbound, busy: bool) -> None:
-        """Tell the platform, without waiting for it, that work on `inbound` goes on (or ended);
-        a notice that fails is only logged."""
+    def _notice(
+        self, inbound: Inbound, busy: bool, after: asyncio.Task[None] | None = None
+    ) -> asyncio.Task[None]:
+        """Tell the platform, without waiting for it (but after the notice `after`), that work
+        on `inbound` goes on (or ended); a notice that fails is only logged."""
 
         async def notice() -> None:
+            if after is not None:
+                await asyncio.wait({after})
             try:
                 async with asyncio.timeout(NOTICE_TIMEOUT):
                     await self.port.thinking(inbound, busy)
@@ -242,6 +246,7 @@ class Runner:
         task = asyncio.ensure_future(notice())
         self._notices.add(task)
         task.add_done_callback(self._notices.discard)
+        return task
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
         """Handle one input (stored before this returns) and queue what it caused. With
@@ -619,6 +624,8 @@ class Runner:
                     pass
         drained = await self.drain(max(0.0, deadline - loop.time()))
         self._thread.shutdown(wait=False)
+        for notice in list(self._notices):
+            notice.cancel()
         for box in list(self._outboxes.values()):
             if box.task is not None:
                 box.task.cancel()

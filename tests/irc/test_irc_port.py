@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack
 from typing import Any, TypeVar
 
@@ -40,6 +40,10 @@ class RecordingRunner:
     def rooms(self) -> list[str]:
         """The rooms with a game or a lobby (none here)."""
         return []
+
+    async def read(self, question: Callable[[Any], T]) -> T:
+        """Answers a question about the games at once, as the runner does between inputs."""
+        return question(self.service)
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> Any:
         self.inputs.append(inbound)

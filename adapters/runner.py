@@ -1,15 +1,18 @@
 """Connects a `ChatService` to a platform: input in order, messages out, deadlines on time.
 
 One runner per adapter. Inputs are handled one at a time (the action durably stored with the
-input's delivery id, bots answered), in a thread of the runner's own: a searching bot may think
-for seconds, and meanwhile the event loop goes on sending messages and talking to the platform.
-Every other call into the service waits for the input in hand (`read`). What inputs cause goes
-to an outbox per chat, so a chat that the platform slows down (a rate limit, a failing call, its
-pace) holds back no other chat. In an outbox a newer update of a slot (a game's table, a
-player's hand) replaces a queued older one, and an answer to the player who wrote goes first. A
-message is split to the platform's limits (never cut), and on a paced connection every line
-waits for its share of the budget, the most urgent first (see `pacing`). A player the platform
-found unreachable is not written to privately until he writes again.
+input's delivery id, bots answered). One that may make searching bots think (expert bots at its
+table), the deadlines while such a game is open, and the pick-up at start are handled in a
+thread of the runner's own, so that meanwhile the event loop goes on sending messages and
+talking to the platform; the others, which take a millisecond or two, on the event loop (a hop
+to a thread and back, and two threads taking turns at the store, would cost them as much
+again). Every other call into the service waits for the input in hand (`read`). What inputs
+cause goes to an outbox per chat, so a chat that the platform slows down (a rate limit, a
+failing call, its pace) holds back no other chat. In an outbox a newer update of a slot (a
+game's table, a player's hand) replaces a queued older one, and an answer to the player who
+wrote goes first. A message is split to the platform's limits (never cut), and on a paced
+connection every line waits for its share of the budget, the most urgent first (see `pacing`).
+A player the platform found unreachable is not written to privately until he writes again.
 
 What each slot shows is kept in the store (the platform's message id and a digest of the
 content): the platform edits the message it last showed, an unchanged message is not sent again,
@@ -140,9 +143,11 @@ class Runner:
         self._lock = asyncio.Lock()
         """Held by every call into the service: one at a time, never two threads at once."""
         self._thread = concurrent.futures.ThreadPoolExecutor(
-            1, thread_name_prefix=f"{port.platform}-service"
+            1,
+            thread_name_prefix=f"{port.platform}-service",
+            initializer=service.store.serve_from_this_thread,
         )
-        """Where inputs, deadlines and the pick-up at start are handled."""
+        """Where inputs that may take a while, and the pick-up at start, are handled."""
         self._notices: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
         self._outboxes: dict[str, _Outbox] = {}
@@ -259,9 +264,12 @@ class Runner:
         async with self._lock:
             now = self.clock.now()
             try:
-                out, behind = await self._in_thread(
-                    lambda: self._handled(inbound, now), shown_to=inbound
-                )
+                if self.service.may_take_long(inbound):
+                    out, behind = await self._in_thread(
+                        lambda: self._handled(inbound, now), shown_to=inbound
+                    )
+                else:
+                    out, behind = self._handled(inbound, now)
                 if inbound.delivery_id and out and all(isinstance(o, Reply) for o in out):
                     self.note_refused(inbound.delivery_id)
                 out += behind
@@ -306,7 +314,10 @@ class Runner:
 
         async with self._lock:
             rooms = self._heal_due()
-            out = await self._in_thread(lambda: play_due(rooms))
+            if service.may_take_long():
+                out = await self._in_thread(lambda: play_due(rooms))
+            else:
+                out = play_due(rooms)
         self.post(out)
 
     def _heal_due(self) -> list[str]:
@@ -556,9 +567,7 @@ class Runner:
         stored before this returns; the rooms are told."""
         now = self.clock.now()
         async with self._lock:
-            out = await self._in_thread(
-                lambda: self.service.rename(old_user_id, new_user_id, new_name, now)
-            )
+            out = self.service.rename(old_user_id, new_user_id, new_name, now)
         self.post(out)
 
     async def unreachable(self, user_id: str, tell: bool = True) -> None:
@@ -623,7 +632,12 @@ class Runner:
                 async with self._lock:
                     pass
         drained = await self.drain(max(0.0, deadline - loop.time()))
+        released = None
+        with contextlib.suppress(RuntimeError):  # stopped before
+            released = loop.run_in_executor(self._thread, self.service.store.release_this_thread)
         self._thread.shutdown(wait=False)
+        if released is not None:
+            await asyncio.wait({released}, timeout=max(0.0, deadline - loop.time()))
         for notice in list(self._notices):
             notice.cancel()
         for box in list(self._outboxes.values()):

@@ -116,8 +116,9 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         self._engine = engine
         self.name = name
         self._heads = KnownHeads()
-        self._owner = threading.get_ident()
-        self._held: Connection | None = None
+        self._keepers: dict[int, Connection | None] = {threading.get_ident(): None}
+        """The threads that keep a connection between their transactions (the one that opened
+        the store, and any that said it serves from there), with it (None before their first)."""
 
     @property
     def dialect(self) -> str:
@@ -136,9 +137,11 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
             }
 
     def close(self) -> None:
-        held, self._held = self._held, None
-        if held is not None:
-            held.close()
+        keepers = self._keepers
+        self._keepers = {}
+        for held in keepers.values():
+            if held is not None:
+                held.close()
         self._engine.dispose()
 
     def __enter__(self) -> SqlGameStore:
@@ -164,23 +167,38 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
                 yield connection
 
     def _held_connection(self) -> Connection | None:
-        """The connection the thread that opened the store keeps between its transactions
-        (None in other threads, and while it is in a transaction of its own).
+        """The connection a keeping thread (the one that opened the store, or one that serves
+        from its thread) keeps between its transactions (None in other threads, and while it is
+        in a transaction of its own).
 
         Taking a connection from the pool and handing it back costs several times what SQLite
         takes to begin and commit a short transaction, and a chat application makes two of
-        them per command, always from the thread that opened its store. A connection whose
+        them per command, always from one thread (a runner's). A connection whose
         server went away is invalidated by the call that met it, and SQLAlchemy connects it
         anew on its next use.
         """
-        if threading.get_ident() != self._owner:
+        ident = threading.get_ident()
+        keepers = self._keepers
+        if ident not in keepers:
             return None
-        held = self._held
+        held = keepers[ident]
         if held is None:
-            held = self._held = self._engine.connect()
+            held = keepers[ident] = self._engine.connect()
         elif held.in_transaction():
             return None
         return held
+
+    def serve_from_this_thread(self) -> None:
+        """The calling thread makes most of the store's calls from now on (a chat runner's
+        thread): it keeps a connection between its transactions, as the opener's does, until
+        `release_this_thread` or `close`."""
+        self._keepers.setdefault(threading.get_ident(), None)
+
+    def release_this_thread(self) -> None:
+        """The calling thread keeps no connection any more: it goes back to the pool."""
+        held = self._keepers.pop(threading.get_ident(), None)
+        if held is not None:
+            held.close()
 
     @contextmanager
     def _snapshot(self) -> Iterator[Connection]:

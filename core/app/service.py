@@ -15,6 +15,7 @@ from typing import Any
 
 from ..actions import AcceptTrade, Action
 from ..audit import audit_game
+from ..bots import SEARCHING
 from ..errors import IllegalActionError
 from ..notation import NotationError, action_text, parse_action
 from ..ports import (
@@ -117,6 +118,20 @@ class ChatService:
         if room in self.lobbies:
             return self.lobbies[room].language
         return "en"
+
+    def may_take_long(self, inbound: Inbound | None = None) -> bool:
+        """Whether handling `inbound` may make searching bots think (a game or lobby with one
+        in its room; for a private input, a game of its sender), or, without an input, whether
+        playing what is due may (any game with one)."""
+        if inbound is None:
+            return any(session.searching for session in self.games.values())
+        if inbound.private:
+            return any(session.searching for session in self.sessions_of(inbound.user_id))
+        session = self.games.get(inbound.room)
+        if session is not None:
+            return session.searching
+        lobby = self.lobbies.get(inbound.room)
+        return lobby is not None and any(seat.strategy in SEARCHING for seat in lobby.seats)
 
     def sessions_of(self, user_id: str) -> list[GameSession]:
         """The games a player of this platform is seated in."""

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from ..actions import Action
-from ..bots import Bot, make_bot
+from ..bots import SEARCHING, Bot, make_bot
 from ..cards import Card, Variety
 from ..events import Event
 from ..game import Game
@@ -156,6 +156,11 @@ class GameSession:
 
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    @property
+    def searching(self) -> bool:
+        """A bot at this table searches before it decides (its moves take a while)."""
+        return any(seat.identity.strategy in SEARCHING for seat in self.seats)
 
     def _as_it_is(self) -> None:
         """Forget what was worked out of the game before its latest action."""

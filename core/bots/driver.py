@@ -16,6 +16,9 @@ from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
 STRATEGIES: tuple[str, ...] = ("random", "heuristic", "expert")
+SEARCHING: frozenset[str] = frozenset({"expert"})
+"""Strategies that search before they decide: a move of theirs may take a good part of a
+second, and a turn several."""
 
 
 def make_bot(strategy: str, rng: random.Random) -> Bot:

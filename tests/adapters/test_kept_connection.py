@@ -3,17 +3,22 @@ threads, a connection the server dropped, and closing."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import database_url, open_store
 from bohnanza.adapters.store.sql_store import SqlGameStore
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.service import ChatService
 from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import Appended, StoreError
 
+from ..app.recording import RecordingPort
 from .games import bot_game, new_game, stored_actions
 from .postgres import postgres_url
 
@@ -114,3 +119,55 @@ def test_closing_the_store_hands_back_every_connection(tmp_path: Path) -> None:
     assert pool.checkedout() == 1  # the one kept for this thread
     store.close()
     assert pool.checkedout() == 0
+
+
+def test_a_thread_that_serves_from_there_keeps_a_connection_until_it_releases_it(
+    tmp_path: Path,
+) -> None:
+    store = fresh_store(str(tmp_path / "served.db"), "kept-served")
+    actions = stored_actions(bot_game(players=4))
+    pool = store._engine.pool
+    kept = pool.checkedout()  # the one this thread, which opened the store, keeps
+    seen: list[int] = []
+
+    def appending(count: int) -> None:
+        for action in actions[len(seen) : len(seen) + count]:
+            store.append_action("kept-served", action)
+            seen.append(pool.checkedout() - kept)
+
+    def serving() -> None:
+        appending(2)  # a thread like any other: its connections go back to the pool
+        store.serve_from_this_thread()
+        appending(3)  # now it keeps one between its transactions
+        store.release_this_thread()
+        seen.append(pool.checkedout() - kept)
+
+    worker = threading.Thread(target=serving)
+    worker.start()
+    worker.join(timeout=60)
+    assert seen == [0, 0, 1, 1, 1, 0]
+    assert store.load_stored("kept-served").action_count == 5
+    store.close()
+    assert pool.checkedout() == 0
+
+
+def test_a_runner_serves_from_its_thread_and_hands_the_connection_back_at_stop(
+    tmp_path: Path,
+) -> None:
+    store = fresh_store(str(tmp_path / "runner.db"))
+    port = RecordingPort()
+    runner = Runner(ChatService("sim", port.capabilities, store), port)
+    store.list_games()  # this thread, which opened the store, keeps a connection from now on
+    pool = store._engine.pool
+    kept = pool.checkedout()
+
+    async def lobby() -> tuple[int, int]:
+        await runner.start()  # picks up where the store left off, in the runner's thread
+        await runner.submit(Inbound("sim", "ann", "Ann", "room", "new", "d1"))
+        during = pool.checkedout() - kept
+        await runner.stop(5)
+        return during, pool.checkedout() - kept
+
+    during, after = asyncio.run(lobby())
+    assert (during, after) == (1, 0)  # the one the runner's thread kept, then handed back
+    store.close()

@@ -69,6 +69,7 @@ def test_a_question_to_the_service_waits_for_the_input_in_hand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = Table.open(tmp_path / "games.db")
+    asyncio.run(People(table).gather("g1", ["ann", "bot:expert", "bot:expert"]))
     loop_ran, _ = hold_inputs(table, monkeypatch)
     order: list[str] = []
     held = table.service.handle
@@ -80,54 +81,73 @@ def test_a_question_to_the_service_waits_for_the_input_in_hand(
 
     monkeypatch.setattr(table.service, "handle", handle)
 
-    async def new_game_and_a_question() -> None:
+    async def a_command_and_a_question() -> None:
         submitted = asyncio.create_task(
-            table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "new", "x1"))
+            table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "table", "x1"))
         )
         await asyncio.sleep(0.01)  # the input is now held in the runner's thread
-        asked = asyncio.create_task(
-            table.runner.read(lambda service: order.append(f"asked {len(service.rooms())}"))
-        )
+        asked = asyncio.create_task(table.runner.read(lambda service: order.append("asked")))
         await asyncio.sleep(0.01)
         order.append("released")
         loop_ran.set()
         await submitted
         await asked
 
-    asyncio.run(new_game_and_a_question())
+    asyncio.run(a_command_and_a_question())
 
-    # The question was answered only once the input was handled: it saw the new lobby.
-    assert order == ["released", "handled", "asked 1"]
+    assert order == ["released", "handled", "asked"]
 
 
 def test_an_input_that_takes_a_while_shows_the_bot_at_work_until_it_is_done(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = Table.open(tmp_path / "games.db")
-    asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "new", "x1")))
-    quick = list(table.port.thinking_shown)
+    asyncio.run(People(table).gather("g1", ["ann", "bob", "bot"]))
+    asyncio.run(People(table).gather("g2", ["cat", "bot:expert"]))
     table.runner.at_work_after = 0.05
     shown_while_held: list[list[tuple[str, bool]]] = []
     handle = table.service.handle
 
     def slow(inbound: Inbound, now: object) -> list[Outbound]:
-        # Held until the port was asked to show the bot at work (at most `WAIT` seconds).
-        for _ in range(int(WAIT / 0.01)):
-            if table.port.thinking_shown:
-                break
-            threading.Event().wait(0.01)
-        shown_while_held.append(list(table.port.thinking_shown))
+        if inbound.room == "g2":  # held until the bot is shown at work (at most `WAIT` s)
+            for _ in range(int(WAIT / 0.01)):
+                if table.port.thinking_shown:
+                    break
+                threading.Event().wait(0.01)
+            shown_while_held.append(list(table.port.thinking_shown))
         return handle(inbound, now)  # type: ignore[arg-type]
 
     monkeypatch.setattr(table.service, "handle", slow)
 
-    async def a_slow_input() -> None:
-        await table.runner.submit(Inbound(PLATFORM, "bob", "Bob", "g1", "join", "x2"))
+    async def inputs() -> None:
+        await table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "table", "x1"))
+        await table.runner.submit(Inbound(PLATFORM, "cat", "Cat", "g2", "table", "x2"))
         await asyncio.sleep(0.05)  # the notice that work ended is sent without waiting
 
-    asyncio.run(a_slow_input())
+    asyncio.run(inputs())
 
-    assert quick == []
-    assert shown_while_held == [[("g1", True)]]
-    assert table.port.thinking_shown == [("g1", True), ("g1", False)]
-    assert any("Bob" in text for text in table.port.room_texts("g1"))  # the join was taken
+    # Only the input at the experts' table ran in the runner's thread, and was shown.
+    assert shown_while_held == [[("g2", True)]]
+    assert table.port.thinking_shown == [("g2", True), ("g2", False)]
+
+
+def test_only_inputs_for_tables_with_searching_bots_may_take_long(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    asyncio.run(people.gather("plain", ["ann", "bot"]))
+    asyncio.run(people.gather("deep", ["bob", "bot:expert"]))
+    asyncio.run(people.say("cat", "new", "lobby"))
+    asyncio.run(people.say("cat", "bot expert", "lobby"))
+    service = table.service
+
+    def long(user: str, room: str, private: bool = False) -> bool:
+        return service.may_take_long(Inbound(PLATFORM, user, user, room, "table", "", private))
+
+    assert not long("ann", "plain")
+    assert long("bob", "deep")
+    assert long("cat", "lobby")  # starting it may let the expert move first
+    assert not long("ann", "dm:ann", private=True)
+    assert long("bob", "dm:bob", private=True)
+    assert service.may_take_long()  # deadlines: a game with an expert is open
+    del service.games["deep"]
+    assert not service.may_take_long()

@@ -20,6 +20,8 @@ CAPABILITIES = Capabilities(
 )
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""
+AT_WORK = "⏳ …"
+"""Shown while bots take a while to answer (the same in every language)."""
 
 
 class TerminalPort:
@@ -36,6 +38,7 @@ class TerminalPort:
         self._write = write
         self._replay = f"bohnanza replay {replay_source} " if replay_source else None
         self._sent = 0
+        self._at_work = False
         self.buttons: list[Button] = []
 
     def _show(self, heading: str, message: Message) -> str:
@@ -71,7 +74,10 @@ class TerminalPort:
         self._show("── only you see this ──", message)
 
     async def thinking(self, inbound: Inbound, busy: bool) -> None:
-        return None  # the prompt comes back once the bots have played
+        """Once per spell of work, an hourglass: a silent prompt is not taken for a hang."""
+        if busy and not self._at_work:
+            self._write(AT_WORK)
+        self._at_work = busy
 
     async def answer(self, inbound: Inbound, text: str) -> None:
         if text != "✓":

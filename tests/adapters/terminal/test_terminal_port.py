@@ -10,6 +10,8 @@ import pytest
 
 from bohnanza.adapters.contract import ChatHarness, ChatPortContract
 from bohnanza.adapters.terminal import TerminalPort, player_name
+from bohnanza.adapters.terminal.port import AT_WORK
+from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 
 T = TypeVar("T")
@@ -82,3 +84,16 @@ def test_the_persons_seat_has_a_name_that_reads_in_the_third_person(
     assert player_name("x" * 50) == "x" * 30
     monkeypatch.setenv("LOGNAME", "root")
     assert player_name() == "Player"
+
+
+def test_an_hourglass_shows_once_while_the_bots_take_a_while() -> None:
+    screen: list[str] = []
+    port = TerminalPort(screen.append)
+    typed = Inbound("terminal", "you", "You", "terminal", "pass")
+
+    async def spells() -> None:
+        for busy in (True, True, True, False, True, False):  # renewed twice, then a new spell
+            await port.thinking(typed, busy)
+
+    asyncio.run(spells())
+    assert screen == [AT_WORK, AT_WORK]

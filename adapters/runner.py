@@ -565,9 +565,8 @@ class Runner:
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,
         stored before this returns; the rooms are told."""
-        now = self.clock.now()
         async with self._lock:
-            out = self.service.rename(old_user_id, new_user_id, new_name, now)
+            out = self.service.rename(old_user_id, new_user_id, new_name, self.clock.now())
         self.post(out)
 
     async def unreachable(self, user_id: str, tell: bool = True) -> None:

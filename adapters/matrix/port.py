@@ -40,9 +40,9 @@ CAPABILITIES = Capabilities(
 )
 
 FILE_TYPE = "text/html"
+"""What the files the application sends are (a game's page)."""
 TYPING_MS = 10_000
 """How long a typing notice lasts unless taken back (the runner renews it sooner)."""
-"""What the files the application sends are (a game's page)."""
 
 
 class MatrixSendFailed(RuntimeError):

@@ -173,9 +173,9 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
 
         Taking a connection from the pool and handing it back costs several times what SQLite
         takes to begin and commit a short transaction, and a chat application makes two of
-        them per command, always from one thread (a runner's). A connection whose
-        server went away is invalidated by the call that met it, and SQLAlchemy connects it
-        anew on its next use.
+        them per command, from the thread that opened the store (or, for the tables with expert
+        bots, from its runner's thread). A connection whose server went away is invalidated by
+        the call that met it, and SQLAlchemy connects it anew on its next use.
         """
         ident = threading.get_ident()
         keepers = self._keepers

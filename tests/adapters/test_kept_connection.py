@@ -163,6 +163,7 @@ def test_a_runner_serves_from_its_thread_and_hands_the_connection_back_at_stop(
 
     async def lobby() -> tuple[int, int]:
         await runner.start()  # picks up where the store left off, in the runner's thread
+        # An input at a table without experts is handled on the loop, on this thread's connection.
         await runner.submit(Inbound("sim", "ann", "Ann", "room", "new", "d1"))
         during = pool.checkedout() - kept
         await runner.stop(5)

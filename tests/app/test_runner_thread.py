@@ -1,4 +1,5 @@
-"""The runner handles inputs in a thread of its own: while bots think, the event loop goes on."""
+"""The runner handles inputs for tables with expert bots in a thread of its own: while they think,
+the event loop goes on; other inputs stay on the loop."""
 
 from __future__ import annotations
 

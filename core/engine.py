@@ -63,6 +63,7 @@ from .state import (
     PlayerState,
     Step,
     TradeOffer,
+    frozen_from,
 )
 from .table_setup import setup_for
 
@@ -132,7 +133,8 @@ class Engine:
         """
         if not self.events:
             _HANDLERS[type(action)](self, action)
-            self._advance()
+            if self.state.step is not STEP_TRADE:  # trading goes on until its end: no advance
+                self._advance()
             return []
         self._events = []
         _HANDLERS[type(action)](self, action)
@@ -270,7 +272,17 @@ class Engine:
         action: ProposeTrade | CounterTrade,
     ) -> TradeOffer:
         state = self.state
-        offer = TradeOffer(state.next_offer_id, proposer, receiver, give, action.want)
+        # `TradeOffer(...)`, without a frozen dataclass's `__init__`: every offer makes one.
+        offer = frozen_from(
+            TradeOffer,
+            {
+                "id": state.next_offer_id,
+                "proposer": proposer,
+                "receiver": receiver,
+                "give": give,
+                "want": action.want,
+            },
+        )
         state.offers[offer.id] = offer
         state.next_offer_id += 1
         return offer
@@ -402,16 +414,18 @@ class Engine:
             self._events.append(FaceUpDrawn(state.active, tuple(cards), tuple(chain)))
 
     def _draw_face_up(self, count: int) -> list[Card]:
+        state = self.state
+        final = state.setup.final_exhaustion
         drawn = []
         for _ in range(count):
             card = self._draw()
             if card is not None:
                 drawn.append(card)
-            if self._finally_exhausted():
+            if state.exhaustions >= final:  # `_finally_exhausted()`
                 # Ruling 4: keep what was drawn, finish this step's planting, then the game ends.
-                self.state.final_turn = True
+                state.final_turn = True
                 break
-        self.state.face_up.extend(drawn)
+        state.face_up.extend(drawn)
         return drawn
 
     def _draw_into_hand(self) -> None:
@@ -420,16 +434,17 @@ class Engine:
         hand = player.hand
         player.changes += 1
         drawn = []
+        final = state.setup.final_exhaustion
         for _ in range(state.setup.draw_in_step_4):
             card = self._draw()
             if card is not None:
                 hand.append(card)
                 drawn.append(card)
-            if self._finally_exhausted():
+            if state.exhaustions >= final:  # `_finally_exhausted()`
                 break
         if self.events:
             self._events.append(CardsDrawn(state.active, tuple(drawn)))
-        if self._finally_exhausted():
+        if state.exhaustions >= final:
             self._end_game()  # ruling 4: the cards drawn stay in hand; the game ends at once
         else:
             self._next_turn()

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from .actions import Action
+from .actions import Action, CounterTrade, ProposeTrade
 from .cards import Card
 from .engine import Engine, RandomShuffler, Shuffler, deal
 from .events import Event
@@ -96,8 +96,16 @@ class Game:
         An action `legal` lists passed the rules when it was listed (the menu and the checks are
         built from the same rule functions), so only an action it does not list is checked.
         """
-        if not is_listed(legal, action):
-            return self.apply(action)
+        kind = type(action)
+        if kind is ProposeTrade or kind is CounterTrade:
+            return self.apply(action)  # offers are never listed (`legal.trade` bounds them)
+        # `is_listed`, asked first of the listed action itself, as a bot returns it.
+        for listed in legal.actions:
+            if listed is action:
+                break
+        else:
+            if not is_listed(legal, action):
+                return self.apply(action)
         events = self._engine.apply_legal(action)
         self.actions.append(action)
         return events

@@ -43,7 +43,6 @@ from .state import (
     PlayerState,
     Step,
     TradeOffer,
-    frozen_from,
 )
 from .table_setup import MAX_PLAYERS
 
@@ -178,15 +177,25 @@ def _options_of_partner(active: int, hand_size: int) -> TradeOptions:
 
 def offer_cards_in_place(state: GameState, offer: TradeOffer) -> bool:
     """Every card the proposer gives is still in his hand or, for the active player, face up."""
-    proposer = state.players[offer.proposer]
-    places = set(proposer.hand)
+    hand = state.players[offer.proposer].hand
+    # Loops rather than `all(...)`: no generator is made for the one or two cards of an offer.
     if offer.proposer == state.active:
-        places.update(state.face_up)
-    return all(card in places for card in offer.give)
+        face_up = state.face_up
+        for card in offer.give:  # noqa: SIM110
+            if card not in hand and card not in face_up:
+                return False
+        return True
+    for card in offer.give:  # noqa: SIM110
+        if card not in hand:
+            return False
+    return True
 
 
-def fulfilment(state: GameState, seat: int, want: tuple[Variety, ...]) -> AcceptTrade | None:
-    """The first cards (face-up, then hand from the front) that give what an offer asks."""
+def fulfilment(
+    state: GameState, seat: int, want: tuple[Variety, ...], offer: int = 0
+) -> AcceptTrade | None:
+    """The first cards (face-up, then hand from the front) that give what an offer asks: the
+    accept of offer `offer` that names them."""
     # A list, not a Counter: hashing an Enum member runs Python code, and offers are small.
     needed = list(want)
     face_up: list[int] = []
@@ -206,7 +215,7 @@ def fulfilment(state: GameState, seat: int, want: tuple[Variety, ...]) -> Accept
             hand.append(i)
     if needed:
         return None
-    return AcceptTrade(seat, 0, tuple(hand), tuple(face_up))
+    return AcceptTrade(seat, offer, tuple(hand), tuple(face_up))
 
 
 def _same_varieties(cards: list[Card], want: tuple[Variety, ...]) -> bool:
@@ -306,10 +315,18 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
         price = state.setup.third_field_price
         if price is not None and len(player.coins) >= price:
             actions.append(_BUY_FIELD[seat])
-    return frozen_from(
-        LegalActions,
+    # `frozen_from`, inlined: this runs before every decision.
+    legal = _new(LegalActions)
+    _set_fields(
+        legal,
+        "__dict__",
         {"player": seat, "actions": tuple(actions), "trade": trade, "waiting": waiting},
     )
+    return legal
+
+
+_new = object.__new__
+_set_fields = object.__setattr__
 
 
 _MANY = 12
@@ -335,7 +352,12 @@ def _add_active_moves(
         hand = player.hand
         if planted < 2 and hand:
             plant = _PLANT[seat]
-            actions += [plant[f] for f in fields_for(player, hand[0])]
+            # fields_for, inlined.
+            variety = CARD_VARIETIES[hand[0]]
+            for f, field in enumerate(player.fields):
+                cards = field.cards
+                if not cards or CARD_VARIETIES[cards[0]] is variety:
+                    actions.append(plant[f])
             waiting = True
         if planted >= 1:
             if step is STEP_DUEL_PLANT and hand:
@@ -359,9 +381,9 @@ def _add_trade_answers(state: GameState, seat: int, actions: list[Action]) -> No
     """Accepting or declining offers made to this seat, withdrawing its own."""
     for offer in state.offers.values():
         if offer.receiver == seat:
-            accept = fulfilment(state, seat, offer.want)
+            accept = fulfilment(state, seat, offer.want, offer.id)
             if accept is not None and offer_cards_in_place(state, offer):
-                actions.append(AcceptTrade(seat, offer.id, accept.hand, accept.face_up))
+                actions.append(accept)
             actions.append(DeclineTrade(seat, offer.id))
         elif offer.proposer == seat:
             actions.append(WithdrawTrade(seat, offer.id))

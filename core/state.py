@@ -21,22 +21,15 @@ CARD_VARIETIES: tuple[Variety, ...] = tuple(variety_of(card) for card in range(C
 and views look up every card they show or test."""
 
 
-def build_frozen(cls: type[_Frozen], **values: Any) -> _Frozen:
-    """An instance of a frozen dataclass from every one of its fields, as `cls(**values)` makes.
+def frozen_from(cls: type[_Frozen], values: dict[str, Any]) -> _Frozen:
+    """An instance of a frozen dataclass from a dict of every one of its fields, as
+    `cls(**values)` makes.
 
     A frozen dataclass's `__init__` sets each field through `object.__setattr__`; views and
     action lists are built on every decision of every bot, so the hot paths fill the instance's
-    dict in one go instead. The caller must name every field.
+    dict in one go instead (the hottest inline these two lines). `values` must be a fresh dict
+    made for this instance alone, naming every field: the instance takes it over as it is.
     """
-    instance = object.__new__(cls)
-    # `values` is a fresh dict made for this call: the instance takes it over as it is.
-    object.__setattr__(instance, "__dict__", values)
-    return instance
-
-
-def frozen_from(cls: type[_Frozen], values: dict[str, Any]) -> _Frozen:
-    """`build_frozen(cls, **values)` for a dict the caller made for this instance alone: it
-    skips the merge of keyword arguments, which is slow for the twenty fields of a view."""
     instance = object.__new__(cls)
     object.__setattr__(instance, "__dict__", values)
     return instance

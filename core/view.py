@@ -12,18 +12,21 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import CARD_COUNT, VARIETIES, Card, Variety
-from .legal import LegalActions, legal_actions, offer_cards_in_place, trade_options
+from .legal import (
+    LegalActions,
+    _options_of_partner,
+    legal_actions,
+    offer_cards_in_place,
+)
 from .scoring import result_of
 from .state import (
     CARD_VARIETIES,
     STEP_GAME_OVER,
     STEP_TRADE,
-    Field,
     GameState,
     PlayerState,
     Step,
     TradeOffer,
-    build_frozen,
     frozen_from,
 )
 
@@ -118,31 +121,32 @@ def _field_view(cards: list[Card]) -> FieldView:
     return shared[count] if count < len(shared) else FieldView(CARD_VARIETIES[cards[0]], count)
 
 
-def _field_views(fields: list[Field]) -> tuple[FieldView, ...]:
+def _seat_view(seat: int, player: PlayerState) -> SeatView:
+    set_aside = player.set_aside
+    shown = []
     try:
         # A field holds at most every card of its variety, which the shared views cover.
-        return tuple(
-            [
-                _FIELDS_STARTED_BY[f.cards[0]][len(f.cards)] if f.cards else _EMPTY_FIELD
-                for f in fields
-            ]
-        )
+        for field in player.fields:
+            cards = field.cards
+            shown.append(_FIELDS_STARTED_BY[cards[0]][len(cards)] if cards else _EMPTY_FIELD)
     except IndexError:  # a table laid out by hand may hold more
-        return tuple([_field_view(f.cards) for f in fields])
-
-
-def _seat_view(seat: int, player: PlayerState) -> SeatView:
-    return frozen_from(
-        SeatView,
+        shown = [_field_view(field.cards) for field in player.fields]
+    fields = tuple(shown)
+    # `frozen_from`, inlined: a seat's view is made again after every change to it.
+    view = _new_view(SeatView)
+    _set_fields(
+        view,
+        "__dict__",
         {
             "seat": seat,
-            "fields": _field_views(player.fields),
+            "fields": fields,
             "coins": len(player.coins),
             "hand_size": len(player.hand),
-            "set_aside": tuple(map(_VARIETY_OF, player.set_aside)),
+            "set_aside": tuple(map(_VARIETY_OF, set_aside)) if set_aside else (),
             "bought_third_field": player.bought_third_field,
         },
     )
+    return view
 
 
 def _offer_view(state: GameState, offer: TradeOffer, own_hand: list[Card] | None) -> OfferView:
@@ -150,16 +154,21 @@ def _offer_view(state: GameState, offer: TradeOffer, own_hand: list[Card] | None
     positions = None
     if own_hand is not None:
         positions = tuple(own_hand.index(c) for c in offer.give if c in own_hand)
-    return build_frozen(
-        OfferView,
-        id=offer.id,
-        proposer=offer.proposer,
-        receiver=offer.receiver,
-        give=_varieties(offer.give),
-        want=offer.want,
-        stale=not offer_cards_in_place(state, offer),
-        give_positions=positions,
+    view = _new_view(OfferView)
+    _set_fields(
+        view,
+        "__dict__",
+        {
+            "id": offer.id,
+            "proposer": offer.proposer,
+            "receiver": offer.receiver,
+            "give": tuple(map(_VARIETY_OF, offer.give)),
+            "want": offer.want,
+            "stale": not offer_cards_in_place(state, offer),
+            "give_positions": positions,
+        },
     )
+    return view
 
 
 def _public_part(
@@ -242,6 +251,7 @@ class TableViews:
 
     def __init__(self, state: GameState) -> None:
         self._state = state
+        self._price = state.setup.third_field_price
         self._moment: dict[str, Any] = {}
         """What the views of this moment have worked out so far ("public": the fields every
         seat sees alike; "offers": the offers as seen by all but their proposer); a new dict
@@ -250,6 +260,10 @@ class TableViews:
         """Each seat's `PlayerState.changes` when its view below was made."""
         self._seat_list = [_seat_view(seat, player) for seat, player in enumerate(state.players)]
         self._seat_tuple: tuple[SeatView, ...] | None = tuple(self._seat_list)
+        self._hands = [
+            (player.changes, tuple(map(_VARIETY_OF, player.hand))) for player in state.players
+        ]
+        """Each seat's hand with its `PlayerState.changes` when it was shown."""
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
 
     def next_moment(self) -> None:
@@ -259,18 +273,18 @@ class TableViews:
     def __call__(self, seat: int | None) -> PlayerView:
         state = self._state
         view = _new_view(_MomentView)
-        _set_fields(
-            view,
-            "__dict__",
-            {
-                "seat": seat,
-                "turn": state.turn,
-                "step": state.step,
-                "active": state.active,
-                "_table": self,
-                "_moment": self._moment,
-            },
-        )
+        values: dict[str, Any] = {
+            "seat": seat,
+            "turn": state.turn,
+            "step": state.step,
+            "active": state.active,
+            "third_field_price": self._price,
+            "_table": self,
+            "_moment": self._moment,
+        }
+        if not state.offers:
+            values["offers"] = ()
+        _set_fields(view, "__dict__", values)
         return view
 
     def whole(self, seat: int | None) -> PlayerView:
@@ -287,16 +301,24 @@ class TableViews:
         state = self._state
         if state.step is not STEP_TRADE or seat == state.active:
             return legal_actions(state, seat)
-        return frozen_from(
-            _MomentLegal,
+        return self.bystander_legal(seat)
+
+    def bystander_legal(self, seat: int) -> LegalActions:
+        """`legal(seat)` for a seat other than the active player's while trading."""
+        state = self._state
+        legal = _new_view(_MomentLegal)
+        _set_fields(
+            legal,
+            "__dict__",
             {
                 "player": seat,
-                "trade": trade_options(state, seat),
+                "trade": _options_of_partner(state.active, len(state.players[seat].hand)),
                 "waiting": False,
                 "_table": self,
                 "_moment": self._moment,
             },
         )
+        return legal
 
     def _offers(self, seat: int | None) -> tuple[OfferView, ...]:
         state = self._state
@@ -320,9 +342,17 @@ class TableViews:
         moment = self._moment
         public: dict[str, Any] | None = moment.get("public")
         if public is None:
-            public = _public_part(self._state, self._seat_views(), self._discard_view())
+            public = _public_part(self._state, self._seats(), self._discard_view())
             moment["public"] = public
         return public
+
+    def _seats(self) -> tuple[SeatView, ...]:
+        """Every seat's public side, worked out once per moment."""
+        moment = self._moment
+        seats: tuple[SeatView, ...] | None = moment.get("seats")
+        if seats is None:
+            seats = moment["seats"] = self._seat_views()
+        return seats
 
     def _discard_view(self) -> tuple[Variety, ...]:
         """Most actions leave the discard pile as it was: its varieties are then kept."""
@@ -347,9 +377,15 @@ class TableViews:
         return seats
 
 
+def _passed(name: str) -> RuntimeError:
+    return RuntimeError(f"a view's {name!r} was read after its moment had passed")
+
+
 class _Worked:
-    """A field of a `_MomentView` not read yet: reading any of them works out every field, which
-    then sits in the view's own dict (and, this being a non-data descriptor, hides this one)."""
+    """A field of a `_MomentView` not read yet: reading any of them works out every field that
+    every seat sees alike, which then sits in the view's own dict (and, this being a non-data
+    descriptor, hides this one). The seats, the hand and the offers are worked out on their own
+    (`_Seats`, `_Hand`, `_FaceUp`, `_Offers`): most decisions read them and little else."""
 
     __slots__ = ("name",)
 
@@ -362,31 +398,95 @@ class _Worked:
         values = view.__dict__
         table: TableViews = values["_table"]
         if values["_moment"] is not table._moment:
-            raise RuntimeError(f"a view's {self.name!r} was read after its moment had passed")
-        # A reader that reads one field reads several: they are worked out together.
-        seat = values["seat"]
+            raise _passed(self.name)
         values.update(table._public())
-        values["hand"] = (
-            () if seat is None else tuple(map(_VARIETY_OF, table._state.players[seat].hand))
-        )
-        values["offers"] = table._offers(seat) if table._state.offers else ()
         return values[self.name]
+
+
+class _Seats:
+    """`seats` of a `_MomentView`, worked out when first read."""
+
+    def __get__(self, view: _MomentView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        values = view.__dict__
+        table: TableViews = values["_table"]
+        moment = values["_moment"]
+        if moment is not table._moment:
+            raise _passed("seats")
+        # `table._seats()`, inlined.
+        seats = moment.get("seats")
+        if seats is None:
+            seats = moment["seats"] = table._seat_views()
+        values["seats"] = seats
+        return seats
+
+
+class _Hand:
+    """`hand` of a `_MomentView`, worked out when first read."""
+
+    def __get__(self, view: _MomentView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        values = view.__dict__
+        table: TableViews = values["_table"]
+        if values["_moment"] is not table._moment:
+            raise _passed("hand")
+        seat = values["seat"]
+        if seat is None:
+            values["hand"] = ()
+            return ()
+        # Kept like the seat's public side until the engine changes the seat.
+        player = table._state.players[seat]
+        changes, hand = table._hands[seat]
+        if changes != player.changes:
+            hand = tuple(map(_VARIETY_OF, player.hand))
+            table._hands[seat] = (player.changes, hand)
+        values["hand"] = hand
+        return hand
+
+
+class _FaceUp:
+    """`face_up` of a `_MomentView`, worked out when first read."""
+
+    def __get__(self, view: _MomentView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        values = view.__dict__
+        table: TableViews = values["_table"]
+        if values["_moment"] is not table._moment:
+            raise _passed("face_up")
+        face_up = values["face_up"] = tuple(map(_VARIETY_OF, table._state.face_up))
+        return face_up
+
+
+class _Offers:
+    """`offers` of a `_MomentView` while offers are open, worked out when first read."""
+
+    def __get__(self, view: _MomentView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        values = view.__dict__
+        table: TableViews = values["_table"]
+        if values["_moment"] is not table._moment:
+            raise _passed("offers")
+        offers = values["offers"] = table._offers(values["seat"])
+        return offers
 
 
 class _MomentView(PlayerView):
     """A `PlayerView` from `TableViews`: its fields are worked out when one is first read."""
 
-    hand = _Worked()
-    seats = _Worked()
+    hand = _Hand()
+    seats = _Seats()
     deck_size = _Worked()
     discard = _Worked()
-    face_up = _Worked()
+    face_up = _FaceUp()
     offered = _Worked()
-    offers = _Worked()
+    offers = _Offers()
     exhaustions = _Worked()
     final_exhaustion = _Worked()
     final_turn = _Worked()
-    third_field_price = _Worked()
     scores = _Worked()
     winners = _Worked()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..legal import LegalActions, TradingMoment, asking_order, trading_moment
-from ..state import STEP_TRADE, GameState
+from ..legal import LegalActions, TradingMoment, asking_order, legal_actions
+from ..state import STEP_GAME_OVER, STEP_PLANT_SET_ASIDE, STEP_TRADE, GameState
 from ..view import TableViews
 from .base import Bot
 
@@ -26,19 +26,54 @@ def next_action(
     """The first action a seat that matters takes, with the legal actions it chose from (None:
     nobody acts). `table` shows `state`; `passed` remembers the trading moments seats let go."""
     table.next_moment()
-    # While trading the game waits on the active player alone; otherwise on every seat asked.
-    trading = state.step is STEP_TRADE
+    step = state.step
+    if step is not STEP_TRADE:
+        # The game waits on every seat asked (`waiting_for`, inlined): in step 3 every seat
+        # with cards set aside, else the active player.
+        if step is STEP_PLANT_SET_ASIDE:
+            for seat, player in enumerate(state.players):
+                if player.set_aside:
+                    legal = legal_actions(state, seat)
+                    if legal.actions or legal.trade is not None:  # `if legal`, without a call
+                        action = bots[seat].choose(table(seat), legal)
+                        if action is not None:
+                            return action, legal
+            return None
+        if step is STEP_GAME_OVER:
+            return None
+        seat = state.active
+        legal = legal_actions(state, seat)
+        if legal.actions or legal.trade is not None:
+            action = bots[seat].choose(table(seat), legal)
+            if action is not None:
+                return action, legal
+        return None
+    # While trading the game waits on the active player alone; the others may act first.
     active = state.active
+    offers = state.offers
+    turn = state.turn
     for seat in asking_order(state):
-        moment = None
-        if trading and seat != active:
-            moment = trading_moment(state, seat)
-            if passed.get(seat) == moment:
-                continue
-        legal = table.legal(seat)
-        action = bots[seat].choose(table(seat), legal) if legal else None
+        if seat == active:
+            legal = legal_actions(state, seat)
+            action = bots[seat].choose(table(seat), legal)
+            if action is not None:
+                return action, legal
+            continue
+        # trading_moment, inlined: a bystander that let this moment go is not asked again.
+        if offers:
+            mine = []
+            for offer in offers.values():
+                if offer.proposer == seat or offer.receiver == seat:
+                    mine.append(offer.id)
+            moment = (turn, tuple(mine))
+        else:
+            moment = (turn, ())
+        if passed.get(seat) == moment:
+            continue
+        # A bystander may always propose while trading: his legal actions are never empty.
+        legal = table.bystander_legal(seat)
+        action = bots[seat].choose(table(seat), legal)
         if action is not None:
             return action, legal
-        if moment is not None:
-            passed[seat] = moment
+        passed[seat] = moment
     return None

@@ -81,7 +81,7 @@ class HeuristicBot:
         self._tried: set[_OfferKey] = set()
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
-        if not legal:
+        if legal.trade is None and not legal.actions:  # `not legal`, without a call
             return None
         if view.turn != self._turn:
             self._turn, self._proposals, self._proposed = view.turn, 0, False
@@ -92,16 +92,29 @@ class HeuristicBot:
         for offer in view.offers:
             if offer.receiver == seat:
                 return self._answer(view, legal, me, offer)
-        sale = _top_step_sale(seat, me, legal)
-        if sale is not None:
-            return sale
+        for field in me.fields:
+            # `_top_step_sale` asked only of a seat with a field at its top step (the lowest
+            # top step is 3, Garden's: smaller fields need no look-up).
+            count = field.count
+            if count >= 3 and field.variety is not None and count >= TOP_STEP[field.variety]:
+                sale = _top_step_sale(seat, me, legal)
+                if sale is not None:
+                    return sale
+                break
         step = view.step
         if not legal.waiting:
             # Outside trading, a seat the game does not wait on has nothing it needs to do.
             if step is STEP_TRADE:
                 return self._trade_as_partner(view, legal, me)
             return None
-        if worth_buying_field(view, me) and _has(legal.actions, BuyField):
+        price = view.third_field_price
+        if (
+            price is not None  # `worth_buying_field`'s first questions, asked here
+            and not me.bought_third_field
+            and me.coins >= price
+            and worth_buying_field(view, me)
+            and _has(legal.actions, BuyField)
+        ):
             return BuyField(seat)
         if step is STEP_PLANT or step is STEP_DUEL_PLANT:
             return self._plant_from_hand(view, legal, me)
@@ -135,10 +148,16 @@ class HeuristicBot:
         return EndStep(seat)
 
     def _plant_set_aside(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
-        plants = [a for a in legal.actions if type(a) is PlantSetAside]
+        fields = me.fields
+        plants: list[PlantSetAside] = []
+        onto_match: list[PlantSetAside] = []
+        for action in legal.actions:
+            if type(action) is PlantSetAside:
+                plants.append(action)
+                if fields[action.field].variety is not None:
+                    onto_match.append(action)
         pending = me.set_aside
         if plants:
-            onto_match = [a for a in plants if me.fields[a.field].variety is not None]
             if onto_match:
                 return _best_planting(onto_match, me.fields)
             # Only empty fields are left: the variety with most cards waiting takes one first.
@@ -152,11 +171,16 @@ class HeuristicBot:
         self, view: PlayerView, legal: LegalActions, me: SeatView, offer: OfferView
     ) -> Action:
         seat = legal.player
-        accept = next(
-            (a for a in legal.actions if type(a) is AcceptTrade and a.offer == offer.id), None
-        )
+        accept: AcceptTrade | None = None
+        decline: DeclineTrade | None = None
+        for action in legal.actions:
+            if type(action) is AcceptTrade and action.offer == offer.id:
+                accept = action
+            elif type(action) is DeclineTrade and action.offer == offer.id:
+                decline = action
         if accept is None or _offer_value(view, me, offer, accept) <= 0:
-            return DeclineTrade(seat, offer.id)
+            # The listed action itself, when listed: it is then applied without a search.
+            return decline or DeclineTrade(seat, offer.id)
         return accept
 
     def _trade_as_active(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
@@ -176,52 +200,66 @@ class HeuristicBot:
         self, view: PlayerView, trade: TradeOptions, me: SeatView, seat: int
     ) -> ProposeTrade | None:
         """Face-up and hand cards this seat cannot use, offered to a partner growing them."""
+        hand = view.hand
+        face_up = view.face_up
         pending = len(me.set_aside)
-        spare_face = [i - pending for i in spare_cards(me.fields, [*me.set_aside, *view.face_up])]
-        spare_face = [i for i in spare_face if i >= 0]
+        incoming = [*me.set_aside, *face_up]
+        spare_face = [i - pending for i in spare_cards(me.fields, incoming) if i >= pending]
         slots = slots_of(me.fields)
-        for variety in (*me.set_aside, *view.face_up):
+        for variety in incoming:
             place(slots, variety)
-        wanted = wanted_varieties(slots, view.hand)
-        spare_hand = [i for i, v in enumerate(view.hand) if v not in wanted]
+        wanted = wanted_varieties(slots, hand)
+        spare_hand = [i for i, v in enumerate(hand) if v not in wanted]
         if not spare_face and not spare_hand:
             return None
         ask = _most_wanted(slots)
-        best: tuple[int, ProposeTrade] | None = None
+        # The best so far: its score, partner, hand and face-up positions, give key and ask.
+        best: tuple[int, int, list[int], list[int], tuple[int, ...], tuple[Variety, ...]] | None
+        best = None
         partners = list(trade.partners)
         self._rng.shuffle(partners)
+        seats = view.seats
+        tried = self._tried
         for partner in partners:
-            fields = view.seats[partner].fields
-            growing = [f.variety for f in fields if f.variety is not None]
-            face = [i for i in spare_face if view.face_up[i] in growing]
-            hand = [i for i in spare_hand if view.hand[i] in growing]
-            if not face and not hand:
+            fields = seats[partner].fields
+            # Loops, not list comprehensions: no call for lists this short.
+            growing = []
+            for field in fields:
+                if field.variety is not None:
+                    growing.append(field.variety)
+            face = []
+            for i in spare_face:
+                if face_up[i] in growing:
+                    face.append(i)
+            given = []
+            for i in spare_hand:
+                if hand[i] in growing:
+                    given.append(i)
+            if not face and not given:
                 # Nobody grows them: a face-up card may still go onto an empty field.
-                if not any(f.variety is None for f in fields):
+                if len(growing) == len(fields):
                     continue
-                face, hand = spare_face[:1], []
+                face, given = spare_face[:1], []
                 if not face:
                     continue
             face = face[:CARDS_PER_OFFER]
-            hand = hand[: CARDS_PER_OFFER - len(face)]
-            score = 2 * len(face) + len(hand)
-            give = _give_key(view, face, hand)
+            given = given[: CARDS_PER_OFFER - len(face)]
+            score = 2 * len(face) + len(given)
+            if best is not None and score <= best[0]:
+                continue  # it could not replace the best, whatever it asks
+            give = _give_key(face_up, hand, face, given)
             asks: tuple[tuple[Variety, ...], ...] = ((),)
-            if ask is not None and view.seats[partner].hand_size > 0:
+            if ask is not None and seats[partner].hand_size > 0:
                 asks = ((ask,), ())
             for want in asks:
-                key = (partner, give, want)
-                if key in self._tried:
-                    continue
-                if best is None or score > best[0]:
-                    best = (score, ProposeTrade(seat, partner, tuple(hand), tuple(face), want))
-                break
+                if (partner, give, want) not in tried:
+                    best = (score, partner, given, face, give, want)
+                    break
         if best is None:
             return None
-        proposal = best[1]
-        give = _give_key(view, proposal.face_up, proposal.hand)
-        self._tried.add((proposal.partner, give, proposal.want))
-        return proposal
+        _, partner, given, face, give, want = best
+        tried.add((partner, give, want))
+        return ProposeTrade(seat, partner, tuple(given), tuple(face), want)
 
     def _trade_as_partner(
         self, view: PlayerView, legal: LegalActions, me: SeatView
@@ -230,22 +268,40 @@ class HeuristicBot:
         seat = legal.player
         if self._proposed or legal.trade is None:
             return None
-        if any(o.proposer == seat for o in view.offers):
-            return None
+        for offer in view.offers:
+            if offer.proposer == seat:
+                return None
         hand = view.hand
         plots = Plots(me.fields)
-        plots.plant_all(me.set_aside)
+        if me.set_aside:
+            plots.plant_all(me.set_aside)
         wanted = plots.wanted(hand)
-        spare = [i for i, v in enumerate(hand) if v not in wanted]
+        # Loops rather than list comprehensions below: no call for lists this short.
+        spare = []
+        for i, variety in enumerate(hand):
+            if variety not in wanted:
+                spare.append(i)
         if not spare:
             return None
         growing = plots.growing
-        want = [v for v in view.face_up if v in growing]
+        face_up = view.face_up
+        want = []
+        for variety in face_up:
+            if variety in growing:
+                want.append(variety)
         if not want and plots.empty:
-            want = [v for v in view.face_up if empty_field_is_free(me.fields, v, hand)][:1]
+            want = [v for v in face_up if empty_field_is_free(me.fields, v, hand)][:1]
         active = view.seats[view.active]
-        fits_active = [f.variety for f in active.fields if f.variety is not None]
-        spare.sort(key=lambda i: hand[i] not in fits_active)
+        fits_active = []
+        for field in active.fields:
+            if field.variety is not None:
+                fits_active.append(field.variety)
+        # Beans the active player grows first, each group in hand order (a stable sort).
+        fitting: list[int] = []
+        others: list[int] = []
+        for i in spare:
+            (fitting if hand[i] in fits_active else others).append(i)
+        spare = fitting + others
         # Offer only what the active player would likely take, judged from his public fields.
         judge = _ActiveJudge(view, active)
         for asked in dict.fromkeys((tuple(want[:2]), tuple(want[:1]), ())):
@@ -260,7 +316,10 @@ class HeuristicBot:
 
 
 def _has(actions: Sequence[Action], kind: type[Action]) -> bool:
-    return any(type(a) is kind for a in actions)
+    for action in actions:  # noqa: SIM110 (a loop makes no generator)
+        if type(action) is kind:
+            return True
+    return False
 
 
 def _top_step_sale(seat: int, me: SeatView, legal: LegalActions) -> Harvest | None:
@@ -277,7 +336,14 @@ def _top_step_sale(seat: int, me: SeatView, legal: LegalActions) -> Harvest | No
 
 def _best_planting(plants: Sequence[_P], fields: Sequence[FieldView]) -> _P:
     """Onto the biggest field of the card's variety, else onto an empty field."""
-    return max(plants, key=lambda a: fields[a.field].count)
+    # `max(plants, key=...)`, without a call per planting: the first of the biggest.
+    best = plants[0]
+    most = fields[best.field].count
+    for plant in plants:
+        count = fields[plant.field].count
+        if count > most:
+            best, most = plant, count
+    return best
 
 
 def _fits_freely(
@@ -318,10 +384,16 @@ def _most_wanted(slots: Sequence[Slot]) -> Variety | None:
     return best[1] if best else None
 
 
-def _give_key(view: PlayerView, face: Sequence[int], hand: Sequence[int]) -> tuple[int, ...]:
-    """The varieties an offer gives, to recognise an offer already made this turn."""
-    given = sorted([RANK[view.face_up[i]] for i in face])
-    return tuple(given + sorted([RANK[view.hand[i]] for i in hand]))
+def _give_key(
+    face_up: Sequence[Variety],
+    hand: Sequence[Variety],
+    face: Sequence[int],
+    given: Sequence[int],
+) -> tuple[int, ...]:
+    """The varieties an offer gives (face-up positions `face`, hand positions `given`), to
+    recognise an offer already made this turn."""
+    key = sorted([RANK[face_up[i]] for i in face])
+    return tuple(key + sorted([RANK[hand[i]] for i in given]))
 
 
 def _plant_area_card(
@@ -354,6 +426,11 @@ class _ActiveJudge:
         self._face_up = view.face_up
         self._active = active
         self._spare_face_up: list[int] | None = None
+        plots = Plots(active.fields)
+        if active.set_aside:
+            plots.plant_all(active.set_aside)
+        self._after_set_aside = plots
+        """His fields once his set-aside cards are planted, as every offer finds them."""
 
     def _spare(self) -> list[int]:
         """The face-up cards the active player could not plant; worked out only when an offer
@@ -366,16 +443,20 @@ class _ActiveJudge:
         return self._spare_face_up
 
     def value(self, give: Sequence[Variety], want: Sequence[Variety]) -> float:
-        face_up, active = self._face_up, self._active
-        taken: list[int] = []
+        face_up = self._face_up
         value = 0.0
-        for variety in want:
-            index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
-            taken.append(index)
-            value += 1.0 if index in self._spare() else -1.0
-        plots = Plots(active.fields)
-        plots.plant_all(active.set_aside)
-        plots.plant_all([variety for i, variety in enumerate(face_up) if i not in taken])
+        kept: Sequence[Variety] = face_up
+        if want:
+            taken: list[int] = []
+            for variety in want:
+                # The first face-up card of the variety not taken yet (an offer asks only
+                # for cards shown).
+                index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
+                taken.append(index)
+                value += 1.0 if index in self._spare() else -1.0
+            kept = [variety for i, variety in enumerate(face_up) if i not in taken]
+        plots = self._after_set_aside.copy()
+        plots.plant_all(kept)
         return value + plots.gain(give)
 
 
@@ -386,7 +467,8 @@ def _offer_value(view: PlayerView, me: SeatView, offer: OfferView, accept: Accep
     given_face = set(accept.face_up)
     kept_face = [v for i, v in enumerate(face_up) if i not in given_face]
     plots = Plots(me.fields)
-    plots.plant_all(me.set_aside)
+    if me.set_aside:
+        plots.plant_all(me.set_aside)
     plots.plant_all(kept_face)
     wanted = plots.wanted(hand)
     value = plots.gain(offer.give)

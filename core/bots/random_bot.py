@@ -36,7 +36,7 @@ class RandomBot:
         self._trades = 0
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
-        if not legal:
+        if legal.trade is None and not legal.actions:  # `not legal`, without a call
             return None
         rng = self._rng
         if view.turn != self._turn:
@@ -79,16 +79,23 @@ class RandomBot:
         partner = rng.choice(trade.partners)
         return ProposeTrade(seat, partner, hand, face_up, self._want(view, partner))
 
+    # `randrange(n + 1)` draws as `randint(0, n)` does, one call sooner; a sample of none
+    # draws nothing.
+
     def _positions(self, size: int) -> tuple[int, ...]:
-        count = self._rng.randint(0, min(MAX_CARDS_PER_OFFER, size))
-        return tuple(self._rng.sample(range(size), count))
+        count = self._rng.randrange(min(MAX_CARDS_PER_OFFER, size) + 1)
+        return tuple(self._rng.sample(range(size), count)) if count else ()
 
     def _want(self, view: PlayerView, partner: int) -> tuple[Variety, ...]:
         """Up to two varieties the partner can give in number: his face-up cards or any."""
         can_give = view.seats[partner].hand_size
-        pool: list[Variety] = list(VARIETIES)
+        face_up: tuple[Variety, ...] = ()
         if partner == view.active:
-            can_give += len(view.face_up)
-            pool += view.face_up
-        count = self._rng.randint(0, min(MAX_CARDS_PER_OFFER, can_give))
-        return tuple(self._rng.choice(pool) for _ in range(count))
+            face_up = view.face_up
+            can_give += len(face_up)
+        count = self._rng.randrange(min(MAX_CARDS_PER_OFFER, can_give) + 1)
+        if not count:
+            return ()
+        pool = VARIETIES + face_up
+        choice = self._rng.choice
+        return tuple([choice(pool) for _ in range(count)])

@@ -115,6 +115,7 @@ def _wanted(growing: list[Variety], empty: int, hand: Sequence[Variety]) -> list
 _PLACEMENT_GAIN = {"match": 1.0, "empty": 0.3, "forced": -1.5}
 """What a card received is worth, by where it goes: onto its variety, an empty field, or
 nowhere without a harvest."""
+_MATCH_GAIN, _EMPTY_GAIN, _FORCED_GAIN = (_PLACEMENT_GAIN[k] for k in ("match", "empty", "forced"))
 
 
 class Plots:
@@ -125,9 +126,20 @@ class Plots:
     __slots__ = ("empty", "growing")
 
     def __init__(self, fields: Sequence[FieldView]) -> None:
-        self.growing = [f.variety for f in fields if f.variety is not None]
+        growing = []
+        for field in fields:  # a loop, not a list comprehension: no call for two or three
+            if field.variety is not None:
+                growing.append(field.variety)
+        self.growing = growing
         """The varieties of the fields planted, one entry a field."""
-        self.empty = len(fields) - len(self.growing)
+        self.empty = len(fields) - len(growing)
+
+    def copy(self) -> Plots:
+        """Plots of their own, as these are now."""
+        plots = _new_slot(Plots)
+        plots.growing = list(self.growing)
+        plots.empty = self.empty
+        return plots
 
     def plant(self, variety: Variety) -> str:
         """Where the bean goes: "match", "empty" or "forced", as `place` answers."""
@@ -140,16 +152,41 @@ class Plots:
         return "forced"
 
     def plant_all(self, varieties: Iterable[Variety]) -> None:
+        # `plant` for each, inlined: this runs several times on every trading decision.
+        growing = self.growing
         for variety in varieties:
-            self.plant(variety)
+            if variety not in growing and self.empty:
+                self.empty -= 1
+                growing.append(variety)
 
     def gain(self, received: Iterable[Variety]) -> float:
         """What planting the received cards here is worth (the plots change)."""
-        return sum([_PLACEMENT_GAIN[self.plant(variety)] for variety in received])
+        total = 0.0
+        growing = self.growing
+        for variety in received:
+            # `_PLACEMENT_GAIN[self.plant(variety)]`, inlined.
+            if variety in growing:
+                total += _MATCH_GAIN
+            elif self.empty:
+                self.empty -= 1
+                growing.append(variety)
+                total += _EMPTY_GAIN
+            else:
+                total += _FORCED_GAIN
+        return total
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""
-        return _wanted(list(self.growing), self.empty, hand)
+        # `_wanted(list(self.growing), self.empty, hand)`, inlined.
+        growing = list(self.growing)
+        empty = self.empty
+        for variety in hand:
+            if not empty:
+                break
+            if variety not in growing:
+                growing.append(variety)
+                empty -= 1
+        return growing
 
 
 def spare_cards(fields: Sequence[FieldView], cards: Sequence[Variety]) -> list[int]:
@@ -158,7 +195,10 @@ def spare_cards(fields: Sequence[FieldView], cards: Sequence[Variety]) -> list[i
     Cards matching a field are placed before cards that need an empty one: a card finds no
     field when its variety grows nowhere and the empty fields went to other varieties first.
     """
-    growing = [f.variety for f in fields if f.variety is not None]
+    growing = []
+    for field in fields:
+        if field.variety is not None:
+            growing.append(field.variety)
     empty = len(fields) - len(growing)
     spare = []
     for i, variety in enumerate(cards):

@@ -178,10 +178,12 @@ def test_a_table_view_is_worked_out_for_its_moment_only_and_kept_views_last() ->
     table.next_moment()
     read, unread, kept_one = table(0), table(1), kept(table(2))
     assert read.hand == view_for(game.state, 0).hand
+    before = view_for(game.state, 0)
+    assert kept(read) == before  # every field worked out while the moment lasts
     action = game.legal_actions(0).actions[0]
     game.apply(action)
     table.next_moment()
-    assert read == kept(read) and type(kept(read)) is PlayerView
+    assert read == before and type(kept(read)) is PlayerView
     assert kept_one.seat == 2 and kept_one.seats[2].hand_size == 5
     with pytest.raises(RuntimeError, match="after its moment"):
         _ = unread.seats

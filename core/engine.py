@@ -176,16 +176,26 @@ class Engine:
         if self.events:
             self._events.append(BeanPlanted(seat, card, field, source))
 
+    # The two commonest plantings do what `_plant` does, without its call.
+
     def _on_plant(self, action: Action) -> None:
         assert isinstance(action, Plant)
-        card = self.state.players[action.player].hand.pop(0)
-        self._plant(action.player, card, action.field, "hand")
+        player = self.state.players[action.player]
+        card = player.hand.pop(0)
+        player.fields[action.field].cards.append(card)
+        player.changes += 1
+        if self.events:
+            self._events.append(BeanPlanted(action.player, card, action.field, "hand"))
         self.state.planted_this_step += 1
 
     def _on_plant_set_aside(self, action: Action) -> None:
         assert isinstance(action, PlantSetAside)
-        card = self.state.players[action.player].set_aside.pop(action.index)
-        self._plant(action.player, card, action.field, "set-aside")
+        player = self.state.players[action.player]
+        card = player.set_aside.pop(action.index)
+        player.fields[action.field].cards.append(card)
+        player.changes += 1
+        if self.events:
+            self._events.append(BeanPlanted(action.player, card, action.field, "set-aside"))
 
     def _on_plant_face_up(self, action: Action) -> None:
         assert isinstance(action, PlantFaceUp)

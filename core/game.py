@@ -18,7 +18,14 @@ from .actions import Action, CounterTrade, ProposeTrade
 from .cards import Card
 from .engine import Engine, RandomShuffler, Shuffler, deal
 from .events import Event
-from .legal import LegalActions, check_action, is_listed, legal_actions, waiting_for
+from .legal import (
+    LegalActions,
+    check_action,
+    check_proposal,
+    is_listed,
+    legal_actions,
+    waiting_for,
+)
 from .scoring import GameResult, result_of
 from .state import GameState
 from .table_setup import setup_for
@@ -94,18 +101,28 @@ class Game:
         """Apply an action chosen from `legal`, the legal actions of the state as it is now.
 
         An action `legal` lists passed the rules when it was listed (the menu and the checks are
-        built from the same rule functions), so only an action it does not list is checked.
+        built from the same rule functions), so only an action it does not list is checked; a
+        proposal by the seat `legal` belongs to is checked against the bounds `legal.trade`
+        already worked out.
         """
         kind = type(action)
-        if kind is ProposeTrade or kind is CounterTrade:
-            return self.apply(action)  # offers are never listed (`legal.trade` bounds them)
-        # `is_listed`, asked first of the listed action itself, as a bot returns it.
-        for listed in legal.actions:
-            if listed is action:
-                break
-        else:
-            if not is_listed(legal, action):
+        if kind is ProposeTrade:
+            # Offers are never listed: `legal.trade` bounds them, as the rules would.
+            trade = legal.trade
+            if trade is None or action.player != legal.player:
                 return self.apply(action)
+            assert isinstance(action, ProposeTrade)
+            check_proposal(self.state, action, trade)
+        elif kind is CounterTrade:
+            return self.apply(action)
+        else:
+            # `is_listed`, asked first of the listed action itself, as a bot returns it.
+            for listed in legal.actions:
+                if listed is action:
+                    break
+            else:
+                if not is_listed(legal, action):
+                    return self.apply(action)
         events = self._engine.apply_legal(action)
         self.actions.append(action)
         return events

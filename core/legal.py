@@ -160,7 +160,7 @@ def trade_options(state: GameState, seat: int) -> TradeOptions | None:
     hand_size = len(state.players[seat].hand)
     if seat == state.active:
         return _options_of_active(len(state.players), seat, hand_size, len(state.face_up))
-    return _options_of_partner(state.active, hand_size)
+    return partner_options(state.active, hand_size)
 
 
 # Every trading menu and every trade action asks for these; they are small immutable values.
@@ -171,7 +171,8 @@ def _options_of_active(players: int, seat: int, hand_size: int, face_up: int) ->
 
 
 @cache
-def _options_of_partner(active: int, hand_size: int) -> TradeOptions:
+def partner_options(active: int, hand_size: int) -> TradeOptions:
+    """What a seat other than the active player's may offer while trading."""
     return TradeOptions((active,), hand_size, 0)
 
 
@@ -272,7 +273,7 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
         else:
             actions = []
             waiting = False
-            trade = _options_of_partner(state.active, hand_size)
+            trade = partner_options(state.active, hand_size)
         if state.offers:
             _add_trade_answers(state, seat, actions)
     elif step is STEP_PLANT_SET_ASIDE:
@@ -399,7 +400,10 @@ def is_listed(legal: LegalActions, action: Action) -> bool:
     for listed in actions:
         if listed is action:
             return True
-    return any(type(listed) is kind and listed == action for listed in actions)
+    for listed in actions:  # noqa: SIM110 (a loop makes no generator)
+        if type(listed) is kind and listed == action:
+            return True
+    return False
 
 
 def waiting_for(state: GameState) -> tuple[int, ...]:
@@ -426,17 +430,17 @@ def asking_order(state: GameState) -> tuple[int, ...]:
     if state.step is not STEP_TRADE:
         return waiting_for(state)
     # While trading the game waits on the active player alone: the others, then him.
-    order = _TRADING_ORDER[len(state.players)][state.active]
+    order = TRADING_ORDER[len(state.players)][state.active]
     if not state.offers:
         return order
     return tuple(dict.fromkeys([*[o.receiver for o in state.offers.values()], *order]))
 
 
-_TRADING_ORDER = tuple(
+TRADING_ORDER = tuple(
     tuple((*(s for s in range(players) if s != active), active) for active in range(players))
     for players in range(MAX_PLAYERS + 1)
 )
-"""`_TRADING_ORDER[players][active]`: every seat but the active one in order, then his."""
+"""`TRADING_ORDER[players][active]`: every seat but the active one in order, then his."""
 
 
 def trading_moment(state: GameState, seat: int) -> TradingMoment:
@@ -621,7 +625,12 @@ def _check_offer_terms(
 
 def _check_propose(state: GameState, action: Action) -> None:
     assert isinstance(action, ProposeTrade)
-    options = _check_trade_step(state, action)
+    check_proposal(state, action, _check_trade_step(state, action))
+
+
+def check_proposal(state: GameState, action: ProposeTrade, options: TradeOptions) -> None:
+    """Raise IllegalActionError unless the proposal keeps to `options`, what its proposer may
+    offer now (`trade_options`, or the `trade` of his legal actions listed for this state)."""
     if action.partner not in options.partners:
         if action.player != state.active and 0 <= action.partner < len(state.players):
             raise _fail("trade-with-active", "Trades must involve the active player.")

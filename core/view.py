@@ -14,9 +14,9 @@ from typing import Any
 from .cards import CARD_COUNT, VARIETIES, Card, Variety
 from .legal import (
     LegalActions,
-    _options_of_partner,
     legal_actions,
     offer_cards_in_place,
+    partner_options,
 )
 from .scoring import result_of
 from .state import (
@@ -312,7 +312,7 @@ class TableViews:
             "__dict__",
             {
                 "player": seat,
-                "trade": _options_of_partner(state.active, len(state.players[seat].hand)),
+                "trade": partner_options(state.active, len(state.players[seat].hand)),
                 "waiting": False,
                 "_table": self,
                 "_moment": self._moment,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..legal import LegalActions, TradingMoment, asking_order, legal_actions
+from ..legal import TRADING_ORDER, LegalActions, TradingMoment, legal_actions
 from ..state import STEP_GAME_OVER, STEP_PLANT_SET_ASIDE, STEP_TRADE, GameState
 from ..view import TableViews
 from .base import Bot
@@ -52,7 +52,13 @@ def next_action(
     active = state.active
     offers = state.offers
     turn = state.turn
-    for seat in asking_order(state):
+    # `asking_order(state)`, inlined: receivers of open offers first, then the other seats, the
+    # active player last.
+    order = TRADING_ORDER[len(state.players)][active]
+    if offers:
+        first = [offer.receiver for offer in offers.values()]
+        order = tuple(dict.fromkeys(first + list(order)))
+    for seat in order:
         if seat == active:
             legal = legal_actions(state, seat)
             action = bots[seat].choose(table(seat), legal)

@@ -451,12 +451,17 @@ class _ActiveJudge:
             for variety in want:
                 # The first face-up card of the variety not taken yet (an offer asks only
                 # for cards shown).
-                index = next(i for i, v in enumerate(face_up) if v is variety and i not in taken)
+                for index, shown in enumerate(face_up):
+                    if shown is variety and index not in taken:
+                        break
+                else:
+                    raise ValueError(f"no face-up {variety.title} to ask for")
                 taken.append(index)
                 value += 1.0 if index in self._spare() else -1.0
             kept = [variety for i, variety in enumerate(face_up) if i not in taken]
         plots = self._after_set_aside.copy()
-        plots.plant_all(kept)
+        if kept:
+            plots.plant_all(kept)
         return value + plots.gain(give)
 
 

@@ -428,7 +428,9 @@ class Engine:
         final = state.setup.final_exhaustion
         drawn = []
         for _ in range(count):
-            card = self._draw()
+            deck = state.deck
+            # `_draw()`, inlined for a deck that stays unexhausted after this card.
+            card = deck.pop() if len(deck) > 1 else self._draw()
             if card is not None:
                 drawn.append(card)
             if state.exhaustions >= final:  # `_finally_exhausted()`
@@ -446,7 +448,9 @@ class Engine:
         drawn = []
         final = state.setup.final_exhaustion
         for _ in range(state.setup.draw_in_step_4):
-            card = self._draw()
+            deck = state.deck
+            # `_draw()`, inlined for a deck that stays unexhausted after this card.
+            card = deck.pop() if len(deck) > 1 else self._draw()
             if card is not None:
                 hand.append(card)
                 drawn.append(card)

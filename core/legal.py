@@ -245,8 +245,11 @@ _MAX_FIELDS = 3
 # The commonest of them, looked up by seat (and field) in a table rather than a cache.
 _PLANT = tuple(tuple(Plant(s, f) for f in range(_MAX_FIELDS)) for s in range(MAX_PLAYERS))
 _HARVEST = tuple(tuple(Harvest(s, f) for f in range(_MAX_FIELDS)) for s in range(MAX_PLAYERS))
-_END_STEP = tuple(EndStep(s) for s in range(MAX_PLAYERS))
-_BUY_FIELD = tuple(BuyField(s) for s in range(MAX_PLAYERS))
+END_STEP = tuple(EndStep(s) for s in range(MAX_PLAYERS))
+"""`END_STEP[seat]` is the `EndStep(seat)` menus list: a bot that returns this one has it
+applied without a search of its legal actions."""
+BUY_FIELD = tuple(BuyField(s) for s in range(MAX_PLAYERS))
+"""`BUY_FIELD[seat]`, likewise."""
 
 
 def legal_actions(state: GameState, seat: int) -> LegalActions:
@@ -267,7 +270,7 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
         # trade_options, inlined.
         hand_size = len(player.hand)
         if active:
-            actions: list[Action] = [_END_STEP[seat]]
+            actions: list[Action] = [END_STEP[seat]]
             waiting = True
             trade = _options_of_active(len(state.players), seat, hand_size, len(state.face_up))
         else:
@@ -315,7 +318,7 @@ def legal_actions(state: GameState, seat: int) -> LegalActions:
     if not player.bought_third_field:
         price = state.setup.third_field_price
         if price is not None and len(player.coins) >= price:
-            actions.append(_BUY_FIELD[seat])
+            actions.append(BUY_FIELD[seat])
     # `frozen_from`, inlined: this runs before every decision.
     legal = _new(LegalActions)
     _set_fields(
@@ -363,7 +366,7 @@ def _add_active_moves(
         if planted >= 1:
             if step is STEP_DUEL_PLANT and hand:
                 actions += [_discard_from_hand(seat, i) for i in range(len(hand))]
-            actions.append(_END_STEP[seat])
+            actions.append(END_STEP[seat])
             waiting = True
     elif step is STEP_DUEL_OFFERED:
         for i, card in enumerate(state.offered):
@@ -373,7 +376,7 @@ def _add_active_moves(
     elif step is STEP_DUEL_FACE_UP:
         for i, card in enumerate(state.face_up):
             actions += [_plant_face_up(seat, i, f) for f in fields_for(player, card)]
-        actions.append(_END_STEP[seat])
+        actions.append(END_STEP[seat])
         waiting = True
     return waiting
 

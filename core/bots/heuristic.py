@@ -29,7 +29,7 @@ from ..actions import (
     WithdrawTrade,
 )
 from ..cards import RANK, Variety
-from ..legal import LegalActions, TradeOptions
+from ..legal import BUY_FIELD, END_STEP, LegalActions, TradeOptions
 from ..state import (
     STEP_DUEL_FACE_UP,
     STEP_DUEL_OFFERED,
@@ -115,7 +115,7 @@ class HeuristicBot:
             and worth_buying_field(view, me)
             and _has(legal.actions, BuyField)
         ):
-            return BuyField(seat)
+            return BUY_FIELD[seat]
         if step is STEP_PLANT or step is STEP_DUEL_PLANT:
             return self._plant_from_hand(view, legal, me)
         if step is STEP_TRADE:
@@ -145,7 +145,7 @@ class HeuristicBot:
             spare = _spare_hand(me.fields, hand)
             if spare:
                 return DiscardFromHand(seat, spare[0])
-        return EndStep(seat)
+        return END_STEP[seat]
 
     def _plant_set_aside(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
         fields = me.fields
@@ -194,7 +194,7 @@ class HeuristicBot:
             if proposal is not None:
                 self._proposals += 1
                 return proposal
-        return EndStep(seat)
+        return END_STEP[seat]
 
     def _active_proposal(
         self, view: PlayerView, trade: TradeOptions, me: SeatView, seat: int
@@ -416,7 +416,7 @@ def _plant_area_card(
     for action in legal.actions:
         if type(action) is DiscardOffered:
             return action
-    return EndStep(seat) if kind is PlantFaceUp else None
+    return END_STEP[seat] if kind is PlantFaceUp else None
 
 
 class _ActiveJudge:

@@ -240,22 +240,26 @@ class TableViews:
     """Views of one game for a driver that asks several seats at each moment.
 
     Each is equal to `view_for(state, seat)`, but works out its fields only when they are first
-    read: most decisions read a few (a bot that passes on trading reads the turn and little
-    else). Such a view belongs to its moment: call `next_moment` whenever the state may have
-    changed, after which a field of an earlier view not read yet can no longer be worked out
-    (reading it raises RuntimeError). What every seat sees alike is worked out once per moment,
-    a seat's public side is kept until the engine changes it (`PlayerState.changes`), and the
-    discard pile while its cards stay the same, since an action changes one or two seats and
-    leaves the others as they were. The state must change only through the engine.
+    read, in parts: the seats' public sides, the viewer's hand, the face-up cards, the offers,
+    and the rest together (the turn, the step, the active seat and the 3rd field's price come
+    with the view). Most decisions read a few: a bot that passes on trading reads the turn and
+    little else, one that plants a set-aside card its own seat. Such a view belongs to its
+    moment: call `next_moment` whenever the state may have changed, after which a field of an
+    earlier view not read yet can no longer be worked out (reading it raises RuntimeError).
+    What every seat sees alike is worked out once per moment, a seat's public side and hand are
+    kept until the engine changes the seat (`PlayerState.changes`), and the discard pile while
+    its cards stay the same, since an action changes one or two seats and leaves the others as
+    they were. The state must change only through the engine.
     """
 
     def __init__(self, state: GameState) -> None:
         self._state = state
         self._price = state.setup.third_field_price
         self._moment: dict[str, Any] = {}
-        """What the views of this moment have worked out so far ("public": the fields every
-        seat sees alike; "offers": the offers as seen by all but their proposer); a new dict
-        each moment, which also tells a view whether its moment has passed."""
+        """What the views of this moment have worked out so far ("seats": every seat's public
+        side; "public": the fields every seat sees alike; "offers": the offers as seen by all
+        but their proposer); a new dict each moment, which also tells a view whether its moment
+        has passed."""
         self._changes = [player.changes for player in state.players]
         """Each seat's `PlayerState.changes` when its view below was made."""
         self._seat_list = [_seat_view(seat, player) for seat, player in enumerate(state.players)]

@@ -177,16 +177,7 @@ class Plots:
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""
-        # `_wanted(list(self.growing), self.empty, hand)`, inlined.
-        growing = list(self.growing)
-        empty = self.empty
-        for variety in hand:
-            if not empty:
-                break
-            if variety not in growing:
-                growing.append(variety)
-                empty -= 1
-        return growing
+        return _wanted(list(self.growing), self.empty, hand)
 
 
 def spare_cards(fields: Sequence[FieldView], cards: Sequence[Variety]) -> list[int]:

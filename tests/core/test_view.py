@@ -197,6 +197,26 @@ def test_a_table_view_is_worked_out_for_its_moment_only_and_kept_views_last() ->
     assert table.whole(0) == view_for(game.state, 0) != afresh[1]
 
 
+def test_a_table_view_works_out_its_parts_apart_and_keeps_hands_until_the_seat_changes() -> None:
+    game = Game.new(4, random.Random(5))
+    table = TableViews(game.state)
+    table.next_moment()
+    view = table(0)
+    hand = view.hand
+    assert hand == view_for(game.state, 0).hand
+    assert table(0).hand is hand  # kept: the seat has not changed
+    game.apply(game.legal_actions(0).actions[0])  # seat 0 plants its front card
+    table.next_moment()
+    assert view.hand is hand  # a part read in its moment stays
+    assert view.turn == 1 and view.offers == ()  # shown from its start (no offer was open)
+    for unread in ("seats", "face_up", "deck_size"):
+        with pytest.raises(RuntimeError, match="after its moment"):
+            getattr(view, unread)
+    now = table(0)
+    assert now.hand == hand[1:] == view_for(game.state, 0).hand
+    assert kept(now) == view_for(game.state, 0)
+
+
 def test_a_bystanders_legal_actions_while_trading_are_listed_when_read() -> None:
     game = Game.new(4, random.Random(5))
     while game.state.step is not Step.TRADE:

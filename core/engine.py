@@ -176,26 +176,16 @@ class Engine:
         if self.events:
             self._events.append(BeanPlanted(seat, card, field, source))
 
-    # The two commonest plantings do what `_plant` does, without its call.
-
     def _on_plant(self, action: Action) -> None:
         assert isinstance(action, Plant)
-        player = self.state.players[action.player]
-        card = player.hand.pop(0)
-        player.fields[action.field].cards.append(card)
-        player.changes += 1
-        if self.events:
-            self._events.append(BeanPlanted(action.player, card, action.field, "hand"))
+        card = self.state.players[action.player].hand.pop(0)
+        self._plant(action.player, card, action.field, "hand")
         self.state.planted_this_step += 1
 
     def _on_plant_set_aside(self, action: Action) -> None:
         assert isinstance(action, PlantSetAside)
-        player = self.state.players[action.player]
-        card = player.set_aside.pop(action.index)
-        player.fields[action.field].cards.append(card)
-        player.changes += 1
-        if self.events:
-            self._events.append(BeanPlanted(action.player, card, action.field, "set-aside"))
+        card = self.state.players[action.player].set_aside.pop(action.index)
+        self._plant(action.player, card, action.field, "set-aside")
 
     def _on_plant_face_up(self, action: Action) -> None:
         assert isinstance(action, PlantFaceUp)
@@ -428,9 +418,7 @@ class Engine:
         final = state.setup.final_exhaustion
         drawn = []
         for _ in range(count):
-            deck = state.deck
-            # `_draw()`, inlined for a deck that stays unexhausted after this card.
-            card = deck.pop() if len(deck) > 1 else self._draw()
+            card = self._draw()
             if card is not None:
                 drawn.append(card)
             if state.exhaustions >= final:  # `_finally_exhausted()`
@@ -448,9 +436,7 @@ class Engine:
         drawn = []
         final = state.setup.final_exhaustion
         for _ in range(state.setup.draw_in_step_4):
-            deck = state.deck
-            # `_draw()`, inlined for a deck that stays unexhausted after this card.
-            card = deck.pop() if len(deck) > 1 else self._draw()
+            card = self._draw()
             if card is not None:
                 hand.append(card)
                 drawn.append(card)

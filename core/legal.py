@@ -413,7 +413,13 @@ def waiting_for(state: GameState) -> tuple[int, ...]:
     """The seats the game is waiting on."""
     step = state.step
     if step is STEP_PLANT_SET_ASIDE:
-        return tuple([i for i, p in enumerate(state.players) if p.set_aside])
+        # Loops rather than list comprehensions in this and the next two: they run for every
+        # action of every bot game, over a handful of seats or offers.
+        waiting = []
+        for seat, player in enumerate(state.players):
+            if player.set_aside:
+                waiting.append(seat)
+        return tuple(waiting)
     if step is STEP_GAME_OVER:
         return ()
     return _SEATS[state.active]
@@ -436,7 +442,14 @@ def asking_order(state: GameState) -> tuple[int, ...]:
     order = TRADING_ORDER[len(state.players)][state.active]
     if not state.offers:
         return order
-    return tuple(dict.fromkeys([*[o.receiver for o in state.offers.values()], *order]))
+    first = []
+    for offer in state.offers.values():
+        if offer.receiver not in first:
+            first.append(offer.receiver)
+    for seat in order:
+        if seat not in first:
+            first.append(seat)
+    return tuple(first)
 
 
 TRADING_ORDER = tuple(
@@ -451,8 +464,11 @@ def trading_moment(state: GameState, seat: int) -> TradingMoment:
     that passed on trading is asked again only then."""
     if not state.offers:
         return (state.turn, ())
-    offers = tuple([o.id for o in state.offers.values() if seat in (o.proposer, o.receiver)])
-    return (state.turn, offers)
+    offers = []
+    for offer in state.offers.values():
+        if offer.proposer == seat or offer.receiver == seat:
+            offers.append(offer.id)
+    return (state.turn, tuple(offers))
 
 
 # --- validation -----------------------------------------------------------------------------

@@ -23,12 +23,7 @@ def sell(field: Field) -> tuple[list[Card], list[Card]]:
 
 def harvest_into(state: GameState, player: PlayerState, field: int) -> tuple[list[Card], int]:
     """Harvest one field: coins onto the earnings stack, the rest onto the discard pile."""
-    # `sell(player.fields[field])`, inlined: every harvest of every game comes here.
-    sold = player.fields[field]
-    cards = sold.cards
-    sold.cards = []
-    split = len(cards) - COINS[CARD_VARIETIES[cards[0]]][len(cards)]
-    coins, rest = cards[split:], cards[:split]
+    coins, rest = sell(player.fields[field])
     player.coins.extend(coins)
     player.changes += 1
     state.discard.extend(rest)

@@ -243,9 +243,10 @@ class TableViews:
     read, in parts: the seats' public sides, the viewer's hand, the face-up cards, the offers,
     and the rest together (the turn, the step, the active seat and the 3rd field's price come
     with the view). Most decisions read a few: a bot that passes on trading reads the turn and
-    little else, one that plants a set-aside card its own seat. Such a view belongs to its
-    moment: call `next_moment` whenever the state may have changed, after which a field of an
-    earlier view not read yet can no longer be worked out (reading it raises RuntimeError).
+    little else, one that plants a set-aside card the seats' public sides. Such a view belongs
+    to its moment: call `next_moment` whenever the state may have changed, after which a field
+    of an earlier view not read yet can no longer be worked out (reading it raises
+    RuntimeError).
     What every seat sees alike is worked out once per moment, a seat's public side and hand are
     kept until the engine changes the seat (`PlayerState.changes`), and the discard pile while
     its cards stay the same, since an action changes one or two seats and leaves the others as
@@ -294,9 +295,7 @@ class TableViews:
     def whole(self, seat: int | None) -> PlayerView:
         """`view_for(state, seat)`, every field worked out now: a view that outlasts its moment,
         made from what this moment's other views share."""
-        state = self._state
-        hand = () if seat is None else tuple(map(_VARIETY_OF, state.players[seat].hand))
-        return _player_view(self._public(), seat, hand, self._offers(seat))
+        return _player_view(self._public(), seat, self._hand(seat), self._offers(seat))
 
     def legal(self, seat: int) -> LegalActions:
         """`legal_actions(state, seat)`, except that while trading, the actions of a seat the
@@ -350,6 +349,18 @@ class TableViews:
             moment["public"] = public
         return public
 
+    def _hand(self, seat: int | None) -> tuple[Variety, ...]:
+        """A seat's hand (a spectator's: none), kept like its public side until the engine
+        changes the seat."""
+        if seat is None:
+            return ()
+        player = self._state.players[seat]
+        changes, hand = self._hands[seat]
+        if changes != player.changes:
+            hand = tuple(map(_VARIETY_OF, player.hand))
+            self._hands[seat] = (player.changes, hand)
+        return hand
+
     def _seats(self) -> tuple[SeatView, ...]:
         """Every seat's public side, worked out once per moment."""
         moment = self._moment
@@ -386,8 +397,9 @@ class _Part:
     then sits in the view's own dict and, this being a non-data descriptor, hides this one. The
     parts are the seats, the hand, the face-up cards and the offers, each on its own (most
     decisions read these and little else), and every other field that every seat sees alike,
-    all together. One `__get__` works out every part: a call more per read (a function per
-    part) cost a heuristic bots' game 1% more machine instructions."""
+    all together. One `__get__` tells the parts apart by name: a descriptor object per part,
+    each calling a function of its own, cost a heuristic bots' game 1% more machine
+    instructions."""
 
     __slots__ = ("name",)
 
@@ -404,23 +416,10 @@ class _Part:
         if moment is not table._moment:
             raise RuntimeError(f"a view's {name!r} was read after its moment had passed")
         if name == "seats":
-            seats = moment.get("seats")
-            if seats is None:
-                seats = moment["seats"] = table._seat_views()
-            values["seats"] = seats
+            seats = values["seats"] = table._seats()
             return seats
         if name == "hand":
-            seat: int | None = values["seat"]
-            if seat is None:
-                values["hand"] = ()
-                return ()
-            # Kept like the seat's public side until the engine changes the seat.
-            player = table._state.players[seat]
-            changes, hand = table._hands[seat]
-            if changes != player.changes:
-                hand = tuple(map(_VARIETY_OF, player.hand))
-                table._hands[seat] = (player.changes, hand)
-            values["hand"] = hand
+            hand = values["hand"] = table._hand(values["seat"])
             return hand
         if name == "face_up":
             face_up = values["face_up"] = tuple(map(_VARIETY_OF, table._state.face_up))

@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..legal import TRADING_ORDER, LegalActions, TradingMoment, legal_actions
+from ..legal import (
+    LegalActions,
+    TradingMoment,
+    asking_order,
+    legal_actions,
+    trading_moment,
+)
 from ..state import STEP_GAME_OVER, STEP_PLANT_SET_ASIDE, STEP_TRADE, GameState
 from ..view import TableViews
 from .base import Bot
@@ -28,52 +34,32 @@ def next_action(
     table.next_moment()
     step = state.step
     if step is not STEP_TRADE:
-        # The game waits on every seat asked (`waiting_for`, inlined): in step 3 every seat
-        # with cards set aside, else the active player.
-        if step is STEP_PLANT_SET_ASIDE:
-            for seat, player in enumerate(state.players):
-                if player.set_aside:
-                    legal = legal_actions(state, seat)
-                    if legal.actions or legal.trade is not None:  # `if legal`, without a call
-                        action = bots[seat].choose(table(seat), legal)
-                        if action is not None:
-                            return action, legal
-            return None
         if step is STEP_GAME_OVER:
             return None
-        seat = state.active
-        legal = legal_actions(state, seat)
-        if legal.actions or legal.trade is not None:
-            action = bots[seat].choose(table(seat), legal)
-            if action is not None:
-                return action, legal
+        # The game waits on every seat asked (`waiting_for`, without making its tuple): in
+        # step 3 every seat with cards set aside, else the active player.
+        players = state.players
+        in_step_3 = step is STEP_PLANT_SET_ASIDE
+        for seat in range(len(players)) if in_step_3 else (state.active,):
+            if in_step_3 and not players[seat].set_aside:
+                continue
+            legal = legal_actions(state, seat)
+            if legal.actions or legal.trade is not None:  # `if legal`, without a call
+                action = bots[seat].choose(table(seat), legal)
+                if action is not None:
+                    return action, legal
         return None
     # While trading the game waits on the active player alone; the others may act first.
     active = state.active
-    offers = state.offers
-    turn = state.turn
-    # `asking_order(state)`, inlined: receivers of open offers first, then the other seats, the
-    # active player last.
-    order = TRADING_ORDER[len(state.players)][active]
-    if offers:
-        first = [offer.receiver for offer in offers.values()]
-        order = tuple(dict.fromkeys(first + list(order)))
-    for seat in order:
+    for seat in asking_order(state):
         if seat == active:
             legal = legal_actions(state, seat)
             action = bots[seat].choose(table(seat), legal)
             if action is not None:
                 return action, legal
             continue
-        # trading_moment, inlined: a bystander that let this moment go is not asked again.
-        if offers:
-            mine = []
-            for offer in offers.values():
-                if offer.proposer == seat or offer.receiver == seat:
-                    mine.append(offer.id)
-            moment = (turn, tuple(mine))
-        else:
-            moment = (turn, ())
+        # A bystander that let this moment go is not asked again.
+        moment = trading_moment(state, seat)
         if passed.get(seat) == moment:
             continue
         # A bystander may always propose while trading: his legal actions are never empty.

@@ -115,13 +115,12 @@ def _wanted(growing: list[Variety], empty: int, hand: Sequence[Variety]) -> list
 _PLACEMENT_GAIN = {"match": 1.0, "empty": 0.3, "forced": -1.5}
 """What a card received is worth, by where it goes: onto its variety, an empty field, or
 nowhere without a harvest."""
-_MATCH_GAIN, _EMPTY_GAIN, _FORCED_GAIN = (_PLACEMENT_GAIN[k] for k in ("match", "empty", "forced"))
 
 
 class Plots:
     """The fields as far as where a bean goes is concerned: the varieties growing and the
-    empty fields left. `plant` answers as `place` does on slots of the same fields (which of two
-    fields of one variety a bean joins changes nothing here), without counting beans."""
+    empty fields left. Beans go where `place` puts them on slots of the same fields, without
+    counting them."""
 
     __slots__ = ("empty", "growing")
 
@@ -141,39 +140,26 @@ class Plots:
         plots.empty = self.empty
         return plots
 
-    def plant(self, variety: Variety) -> str:
-        """Where the bean goes: "match", "empty" or "forced", as `place` answers."""
-        if variety in self.growing:
-            return "match"
-        if self.empty:
-            self.empty -= 1
-            self.growing.append(variety)
-            return "empty"
-        return "forced"
-
-    def plant_all(self, varieties: Iterable[Variety]) -> None:
-        # `plant` for each, inlined: this runs several times on every trading decision.
-        growing = self.growing
-        for variety in varieties:
-            if variety not in growing and self.empty:
-                self.empty -= 1
-                growing.append(variety)
-
     def gain(self, received: Iterable[Variety]) -> float:
-        """What planting the received cards here is worth (the plots change)."""
+        """Plant the received cards here, in order, and answer what that is worth: each bean
+        goes where `place` would put it on slots of the same fields (which of two fields of one
+        variety it joins changes nothing here)."""
         total = 0.0
         growing = self.growing
         for variety in received:
-            # `_PLACEMENT_GAIN[self.plant(variety)]`, inlined.
             if variety in growing:
-                total += _MATCH_GAIN
+                total += _PLACEMENT_GAIN["match"]
             elif self.empty:
                 self.empty -= 1
                 growing.append(variety)
-                total += _EMPTY_GAIN
+                total += _PLACEMENT_GAIN["empty"]
             else:
-                total += _FORCED_GAIN
+                total += _PLACEMENT_GAIN["forced"]
         return total
+
+    def plant_all(self, varieties: Iterable[Variety]) -> None:
+        """Plant these cards here, in order (what they would be worth is not asked)."""
+        self.gain(varieties)
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""

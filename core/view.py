@@ -362,23 +362,12 @@ class TableViews:
         return hand
 
     def _seats(self) -> tuple[SeatView, ...]:
-        """Every seat's public side, worked out once per moment."""
+        """Every seat's public side, worked out once per moment: the seats the engine changed
+        since are shown anew."""
         moment = self._moment
         seats: tuple[SeatView, ...] | None = moment.get("seats")
-        if seats is None:
-            seats = moment["seats"] = self._seat_views()
-        return seats
-
-    def _discard_view(self) -> tuple[Variety, ...]:
-        """Most actions leave the discard pile as it was: its varieties are then kept."""
-        cards, shown = self._discard
-        if cards != self._state.discard:
-            cards = list(self._state.discard)
-            shown = _varieties(cards)
-            self._discard = (cards, shown)
-        return shown
-
-    def _seat_views(self) -> tuple[SeatView, ...]:
+        if seats is not None:
+            return seats
         changes = self._changes
         views = self._seat_list
         seats = self._seat_tuple
@@ -389,7 +378,17 @@ class TableViews:
                 seats = None
         if seats is None:
             seats = self._seat_tuple = tuple(views)
+        moment["seats"] = seats
         return seats
+
+    def _discard_view(self) -> tuple[Variety, ...]:
+        """Most actions leave the discard pile as it was: its varieties are then kept."""
+        cards, shown = self._discard
+        if cards != self._state.discard:
+            cards = list(self._state.discard)
+            shown = _varieties(cards)
+            self._discard = (cards, shown)
+        return shown
 
 
 class _Part:

@@ -8,6 +8,7 @@ names are user input and show exactly as typed, `<b>` and `&amp;` included.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from ..cards import Variety
@@ -38,7 +39,7 @@ class Markup:
 
     def text(self, text: str) -> str:
         """Text shown as written (a name, a translation), escaped for HTML."""
-        return escape(text, quote=False) if self.html else text
+        return _escaped(text) if self.html else text
 
     def bold(self, marked: str) -> str:
         """Already marked-up text, in bold."""
@@ -58,8 +59,23 @@ class Markup:
 
     def bean(self, tr: Translator, variety: Variety) -> str:
         """A variety's name, after its marker in HTML."""
-        name = self.text(bean_name(tr, variety))
-        return f"{BEAN_MARKS[variety]} {name}" if self.html else name
+        return _bean_label(self.html, tr, variety)
+
+
+# Every message names a few dozen beans and fills a dozen translated templates: their marked-up
+# forms are kept rather than escaped and looked up again each time (a catalog never changes;
+# the bounds only keep a long-running server's memory in check).
+
+
+@lru_cache(maxsize=4096)
+def _escaped(text: str) -> str:
+    return escape(text, quote=False)
+
+
+@lru_cache(maxsize=1024)
+def _bean_label(html: bool, tr: Translator, variety: Variety) -> str:
+    name = bean_name(tr, variety)
+    return f"{BEAN_MARKS[variety]} {_escaped(name)}" if html else name
 
 
 PLAIN = Markup(html=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from html import escape
 
 from .inbound import Inbound
@@ -50,7 +50,23 @@ class Message:
         html = None
         if self.html is not None:
             html = insert(self.html, [escape(line, quote=False) for line in lines])
-        return replace(self, text=insert(self.text, lines), html=html)
+        return Message(insert(self.text, lines), self.buttons, self.alert, html)
+
+    def with_buttons(self, buttons: tuple[tuple[Button, ...], ...]) -> Message:
+        """The message with other buttons. This and the constructor calls here make a message
+        directly: `dataclasses.replace` looks up the fields each time, and every private
+        message passes through several of them."""
+        return Message(self.text, buttons, self.alert, self.html)
+
+    def with_alert(self, alert: bool) -> Message:
+        """The message, notifying its reader or not."""
+        return Message(self.text, self.buttons, alert, self.html)
+
+    def cut(self, max_text: int) -> Message:
+        """The message with its plain text cut to `max_text` characters."""
+        if len(self.text) <= max_text:
+            return self
+        return Message(self.text[:max_text], self.buttons, self.alert, self.html)
 
 
 @dataclass(frozen=True)

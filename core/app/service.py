@@ -70,6 +70,8 @@ MAX_DELIVERY_ID = 255
 EXPIRY_EVERY = timedelta(hours=1)
 NOTIFY_MODES = ("off", "turn", "all")
 MAX_NAME = 32
+_ENGLISH = English()
+"""The catalog when none is configured: one, so that what is rendered with it is kept."""
 
 
 class ChatService:
@@ -105,12 +107,20 @@ class ChatService:
         """Stored games found altered or damaged, and why: they are not continued."""
         self._lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
+        self._short_names: dict[int, tuple[Translator, ShortBeanNames]] = {}
+        """Each catalog's short-names wrapper (compact platforms), made once: messages keep
+        what they render by catalog (`markup`)."""
 
     # --- reading -------------------------------------------------------------------------
 
     def translator(self, language: str) -> Translator:
-        tr = self.translators.get(language) or self.translators.get("en") or English()
-        return ShortBeanNames(tr) if self.capabilities.compact else tr
+        tr = self.translators.get(language) or self.translators.get("en") or _ENGLISH
+        if not self.capabilities.compact:
+            return tr
+        kept = self._short_names.get(id(tr))
+        if kept is None or kept[0] is not tr:
+            kept = self._short_names[id(tr)] = (tr, ShortBeanNames(tr))
+        return kept[1]
 
     def room_language(self, room: str) -> str:
         if room in self.games:

@@ -8,7 +8,6 @@ Each player's private message is renewed whenever what he sees or may do has cha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from ..actions import Action, BuyField, Harvest
@@ -103,7 +102,7 @@ def table_message(
     buttons: tuple[tuple[Button, ...], ...] = ()
     if caps.buttons and caps.personal_answers and not view.is_over:
         buttons = ((Button(tr.gettext("My hand"), f"h {session.game_id}"),),)
-    return replace(message, text=message.text[: caps.max_text], buttons=buttons)
+    return message.with_buttons(buttons).cut(caps.max_text)
 
 
 def table_update(
@@ -141,7 +140,7 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
         # Where lines cost, how to answer is said when a decision is his (and in the help).
         hint = not caps.compact or seat in session.pending()
         message = numbered(tr, message, hint)
-    return replace(message, text=message.text[: caps.max_text])
+    return message.cut(caps.max_text)
 
 
 def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
@@ -176,11 +175,11 @@ def numbered(tr: Translator, message: Message, hint: bool = True) -> Message:
     the number (which the last line says, with `hint`)."""
     buttons = [button for row in message.buttons for button in row]
     if not buttons:
-        return replace(message, buttons=())
+        return message.with_buttons(())
     lines = [f"{number} · {button.label}" for number, button in enumerate(buttons, 1)]
     if hint:
         lines.append(tr.gettext("Answer with a number."))
-    return replace(message.with_lines(lines), buttons=())
+    return message.with_lines(lines).with_buttons(())
 
 
 def asked_action(session: GameSession, seat: int, command: str) -> Action | None:
@@ -229,7 +228,7 @@ def _picker_message(session: GameSession, seat: int, tr: Translator, draft: Draf
     line = draft_line(tr, draft, view.hand, face_up, to)
     payload = _payload_of(session, seat)
     rows = picker_buttons(tr, draft, view.hand, face_up, session.game.players, payload)
-    return replace(shown.with_line(line), buttons=rows, alert=False)
+    return shown.with_line(line).with_buttons(rows).with_alert(False)
 
 
 def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
@@ -252,7 +251,7 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
     message = hand_message(tr, session.game_id, view, session.names, legal, payload_of)
     rows = _with_stop_buttons(session, seat, tr, token, message.buttons)
     rows = _with_planting_after(session, seat, tr, token, rows)
-    message = replace(message, buttons=_plant_all(session, seat, tr, token) + rows)
+    message = message.with_buttons(_plant_all(session, seat, tr, token) + rows)
     if seat in session.pending():
         message = message.with_line(tr.gettext("▶ Your move."), at=1)
     extra: list[Button] = []
@@ -274,7 +273,7 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
             tr, seat, view.active, view.hand, face_up, fields, session.names, payload
         )
         rows += offer_buttons(tr, legal.trade.partners, session.names, counters, payload)
-    return replace(message, buttons=rows)
+    return message.with_buttons(rows)
 
 
 def _with_stop_buttons(
@@ -455,7 +454,7 @@ def confirmation(session: GameSession, seat: int, tr: Translator, action: Action
     )
     yes = Button(tr.gettext("Yes"), game_payload(session.game_id, token, action_text(action)))
     no = Button(tr.gettext("No"), game_payload(session.game_id, token, BACK))
-    return replace(shown.with_line(question), buttons=((yes, no),), alert=False)
+    return shown.with_line(question).with_buttons(((yes, no),)).with_alert(False)
 
 
 def hand_updates(
@@ -504,7 +503,7 @@ def hand_updates(
         out.append(
             ToPlayer(
                 control.identity.user_id,
-                replace(message, alert=alert),
+                message.with_alert(alert),
                 session.room,
                 hand_slot(session.game_id),
                 fresh=alert,

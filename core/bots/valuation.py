@@ -157,9 +157,9 @@ class Plots:
                 total += _PLACEMENT_GAIN["forced"]
         return total
 
-    def plant_all(self, varieties: Iterable[Variety]) -> None:
-        """Plant these cards here, in order (what they would be worth is not asked)."""
-        self.gain(varieties)
+    plant_all = gain
+    """Plant these cards here, in order (what they would be worth is not asked): `gain` itself,
+    without a call of its own."""
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""

@@ -16,7 +16,7 @@ from bohnanza.adapters.i18n import load_translators, read_translator
 from bohnanza.adapters.runner import digest
 from bohnanza.core.app.i18n import English, Translator, bean_name
 from bohnanza.core.app.markup import BEAN_MARKS
-from bohnanza.core.app.messages import Message
+from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.render import (
     FIELDS_INDENT,
     relative_time,
@@ -79,6 +79,22 @@ def test_each_variety_has_a_marker_of_its_own() -> None:
     html = table_html(English(), GAME, view, NAMES, [], None)
     for variety in (Variety.CHILI, Variety.COCOA, Variety.GARDEN, Variety.BLACK_EYED):
         assert f"{BEAN_MARKS[variety]} {bean_name(English(), variety)}" in html
+
+
+def test_bean_names_come_from_the_catalog_each_table_is_rendered_with() -> None:
+    # Rendered names are kept by catalog: one language's must never show in another's table.
+    view = crowded_view()
+    german = TRANSLATORS["de"]
+    chili = (bean_name(English(), Variety.CHILI), bean_name(german, Variety.CHILI))
+    assert chili[0] != chili[1]
+    for _ in range(2):
+        for tr, (shown, other) in ((English(), chili), (german, chili[::-1])):
+            for render in (table_text, table_html):
+                table = render(tr, GAME, view, NAMES, [], None)
+                assert shown in table and other not in table
+    assert f"{BEAN_MARKS[Variety.CHILI]} {chili[1]}" in table_html(
+        german, GAME, view, NAMES, [], None
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -225,6 +241,15 @@ def test_lines_added_at_once_are_the_lines_added_one_by_one() -> None:
     )
     assert message.with_lines([]) == message
     assert Message("plain").with_lines(["<b>"]) == Message("plain\n<b>")
+
+
+def test_a_message_changed_in_one_part_keeps_the_others() -> None:
+    button = Button("Plant", "g A x plant 1")
+    message = Message("Game A\nYour hand", (), False, "<b>Game A</b>\nYour hand")
+    assert message.with_buttons(((button,),)) == replace(message, buttons=((button,),))
+    assert message.with_alert(True) == replace(message, alert=True)
+    assert message.cut(6) == replace(message, text="Game A")
+    assert message.cut(len(message.text)) is message
 
 
 def test_messages_that_differ_only_in_their_html_are_shown_anew() -> None:

@@ -21,7 +21,10 @@ def N_(message: str) -> str:
 
 
 class Translator(Protocol):
-    """One language's catalog."""
+    """One language's catalog. Catalogs are hashable (by identity, as objects are): rendered
+    texts are kept by catalog."""
+
+    def __hash__(self) -> int: ...
 
     def gettext(self, message: str) -> str:
         """The translation of `message`, or `message` itself."""

@@ -58,6 +58,9 @@ PROPOSALS_AS_ACTIVE = 4
 CARDS_PER_OFFER = 3
 
 _OfferKey = tuple[int, tuple[int, ...], tuple[Variety, ...]]
+_Spares = tuple[
+    SeatView, tuple[Variety, ...], tuple[Variety, ...], list[int], list[int], Variety | None
+]
 
 
 class _Planting(Protocol):
@@ -79,6 +82,10 @@ class HeuristicBot:
         self._proposals = 0
         self._proposed = False
         self._tried: set[_OfferKey] = set()
+        self._spares: _Spares | None = None
+        """What this seat could offer as the active player, and the variety it would ask
+        for, with the seat, hand and face-up cards it was worked out from: offers declined
+        leave them as they were, and the next proposal starts from them."""
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         if legal.trade is None and not legal.actions:  # `not legal`, without a call
@@ -202,17 +209,21 @@ class HeuristicBot:
         """Face-up and hand cards this seat cannot use, offered to a partner growing them."""
         hand = view.hand
         face_up = view.face_up
-        pending = len(me.set_aside)
-        incoming = [*me.set_aside, *face_up]
-        spare_face = [i - pending for i in spare_cards(me.fields, incoming) if i >= pending]
-        slots = slots_of(me.fields)
-        for variety in incoming:
-            place(slots, variety)
-        wanted = wanted_varieties(slots, hand)
-        spare_hand = [i for i, v in enumerate(hand) if v not in wanted]
+        spares = self._spares
+        if spares is None or spares[0] is not me or spares[1] is not hand or spares[2] != face_up:
+            pending = len(me.set_aside)
+            incoming = [*me.set_aside, *face_up]
+            spare_face = [i - pending for i in spare_cards(me.fields, incoming) if i >= pending]
+            slots = slots_of(me.fields)
+            for variety in incoming:
+                place(slots, variety)
+            wanted = wanted_varieties(slots, hand)
+            spare_hand = [i for i, v in enumerate(hand) if v not in wanted]
+            ask = _most_wanted(slots) if spare_face or spare_hand else None
+            spares = self._spares = (me, hand, face_up, spare_face, spare_hand, ask)
+        _, _, _, spare_face, spare_hand, ask = spares
         if not spare_face and not spare_hand:
             return None
-        ask = _most_wanted(slots)
         # The best so far: its score, partner, hand and face-up positions, give key and ask.
         best: tuple[int, int, list[int], list[int], tuple[int, ...], tuple[Variety, ...]] | None
         best = None

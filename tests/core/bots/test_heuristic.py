@@ -25,9 +25,9 @@ from bohnanza.core.bots import HeuristicBot, RandomBot, play_out
 from bohnanza.core.bots.heuristic import PROPOSALS_AS_ACTIVE
 from bohnanza.core.cards import Variety
 from bohnanza.core.game import Game
-from bohnanza.core.legal import legal_actions
+from bohnanza.core.legal import LegalActions, legal_actions
 from bohnanza.core.state import GameState, Step, TradeOffer
-from bohnanza.core.view import view_for
+from bohnanza.core.view import PlayerView, view_for
 
 from ..builders import CardPool, engine_for, table
 
@@ -307,3 +307,36 @@ def test_a_heuristic_bot_outscores_random_bots_in_four_player_games() -> None:
         wins += seat in game.result().winners
     assert statistics.mean(heuristic) > statistics.mean(randoms) + 5
     assert wins >= 18
+
+
+# --- what it keeps between decisions ------------------------------------------------------------
+
+
+class _Twinned:
+    """A heuristic bot that plays from kept views (`play_out`'s), beside a twin asked the same
+    questions from views made anew each time (`view_for`): their choices must be the same."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.strategy = "heuristic"
+        self.game = game
+        self.bot = HeuristicBot(random.Random(seed))
+        self.twin = HeuristicBot(random.Random(seed))
+        self.asked = 0
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        state = self.game.state
+        fresh = self.twin.choose(view_for(state, legal.player), legal_actions(state, legal.player))
+        chosen = self.bot.choose(view, legal)
+        assert chosen == fresh
+        self.asked += 1
+        return chosen
+
+
+def test_what_it_keeps_between_decisions_never_outlives_what_it_was_worked_out_from() -> None:
+    # Kept views share their unchanged parts from one decision to the next, which is what
+    # lets the bot keep what it worked out; fresh views share nothing.
+    for seed in range(3):
+        game = Game.new(5, random.Random(seed))
+        bots = [_Twinned(game, seed * 7 + s) for s in range(5)]
+        play_out(game, bots)
+        assert game.is_over and sum(bot.asked for bot in bots) > 400

@@ -82,6 +82,10 @@ class HeuristicBot:
         self._proposals = 0
         self._proposed = False
         self._tried: set[_OfferKey] = set()
+        self._partner_spares: tuple[SeatView, tuple[Variety, ...], Plots, list[int]] | None
+        self._partner_spares = None
+        """Likewise as a partner: its fields after its set-aside cards, and the hand positions
+        of the beans it cannot use."""
         self._spares: _Spares | None = None
         """What this seat could offer as the active player, and the variety it would ask
         for, with the seat, hand and face-up cards it was worked out from: offers declined
@@ -283,15 +287,19 @@ class HeuristicBot:
             if offer.proposer == seat:
                 return None
         hand = view.hand
-        plots = Plots(me.fields)
-        if me.set_aside:
-            plots.plant_all(me.set_aside)
-        wanted = plots.wanted(hand)
-        # Loops rather than list comprehensions below: no call for lists this short.
-        spare = []
-        for i, variety in enumerate(hand):
-            if variety not in wanted:
-                spare.append(i)
+        kept = self._partner_spares
+        if kept is None or kept[0] is not me or kept[1] is not hand:
+            plots = Plots(me.fields)
+            if me.set_aside:
+                plots.plant_all(me.set_aside)
+            wanted = plots.wanted(hand)
+            # Loops rather than list comprehensions below: no call for lists this short.
+            spare = []
+            for i, variety in enumerate(hand):
+                if variety not in wanted:
+                    spare.append(i)
+            kept = self._partner_spares = (me, hand, plots, spare)
+        _, _, plots, spare = kept
         if not spare:
             return None
         growing = plots.growing

@@ -82,14 +82,15 @@ class HeuristicBot:
         self._proposals = 0
         self._proposed = False
         self._tried: set[_OfferKey] = set()
-        self._partner_spares: tuple[SeatView, tuple[Variety, ...], Plots, list[int]] | None
-        self._partner_spares = None
-        """Likewise as a partner: its fields after its set-aside cards, and the hand positions
-        of the beans it cannot use."""
         self._spares: _Spares | None = None
         """What this seat could offer as the active player, and the variety it would ask
         for, with the seat, hand and face-up cards it was worked out from: offers declined
-        leave them as they were, and the next proposal starts from them."""
+        leave them as they were, and the next proposal starts from them. Views from
+        `TableViews` keep a seat's side and hand until the seat changes, so `is` tells."""
+        self._partner_spares: tuple[SeatView, tuple[Variety, ...], Plots, list[int]] | None
+        self._partner_spares = None
+        """Likewise as a partner: its fields after its set-aside cards and the hand positions
+        of the beans it cannot use, with the seat and hand they were worked out from."""
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         if legal.trade is None and not legal.actions:  # `not legal`, without a call

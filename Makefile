@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck pytest bench catalogs clean
 
-$(STAMP): pyproject.toml
+# The bots' compiled modules (setup.py) are built again whenever their sources change.
+COMPILED := core/bots/valuation.py core/bots/heuristic.py
+
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
@@ -18,8 +21,8 @@ play: $(STAMP)
 test: lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check core adapters cli tests bench
-	$(BIN)/ruff format --check core adapters cli tests bench
+	$(BIN)/ruff check core adapters cli tests bench setup.py
+	$(BIN)/ruff format --check core adapters cli tests bench setup.py
 
 # mypy does not follow setuptools' package-dir mapping, so it reads the
 # packages through a tree of links that mirrors the import names.
@@ -50,4 +53,4 @@ catalogs: $(STAMP)
 		-D bohnanza --ignore-obsolete --width=100
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/bots/*.so

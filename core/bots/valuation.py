@@ -64,17 +64,7 @@ class Slot:
 
 def slots_of(fields: Sequence[FieldView]) -> list[Slot]:
     """Mutable copies of the fields for simulating plantings."""
-    slots = []
-    for f in fields:
-        slot = _new_slot(Slot)
-        slot.variety = f.variety
-        slot.count = f.count
-        slots.append(slot)
-    return slots
-
-
-_new_slot = object.__new__
-"""Makes a `Slot` without calling its `__init__`: several are made on every decision."""
+    return [Slot(f.variety, f.count) for f in fields]
 
 
 def place(slots: list[Slot], variety: Variety) -> str:
@@ -135,7 +125,7 @@ class Plots:
 
     def copy(self) -> Plots:
         """Plots of their own, as these are now."""
-        plots = _new_slot(Plots)
+        plots = Plots(())
         plots.growing = list(self.growing)
         plots.empty = self.empty
         return plots
@@ -157,9 +147,9 @@ class Plots:
                 total += _PLACEMENT_GAIN["forced"]
         return total
 
-    plant_all = gain
-    """Plant these cards here, in order (what they would be worth is not asked): `gain` itself,
-    without a call of its own."""
+    def plant_all(self, varieties: Iterable[Variety]) -> None:
+        """Plant these cards here, in order (what they would be worth is not asked)."""
+        self.gain(varieties)
 
     def wanted(self, hand: Sequence[Variety]) -> list[Variety]:
         """`wanted_varieties` of these fields."""

@@ -1,4 +1,4 @@
-"""The bots' hottest modules, compiled with mypyc from the same typed sources (README: Speed).
+"""The heuristic bot's modules, compiled with mypyc from their typed sources (README: Development).
 
 Everything else about the package is in pyproject.toml. Without a C compiler the modules stay
 plain Python: the extensions are optional, and the bots play the very same moves either way.

@@ -266,7 +266,7 @@ class TableViews:
         self._seat_list = [_seat_view(seat, player) for seat, player in enumerate(state.players)]
         self._seat_tuple: tuple[SeatView, ...] | None = tuple(self._seat_list)
         self._hands: list[tuple[int, tuple[Variety, ...]]] = [
-            (player.changes, tuple(map(_VARIETY_OF, player.hand))) for player in state.players
+            (player.changes, _varieties(player.hand)) for player in state.players
         ]
         """Each seat's hand with its `PlayerState.changes` when it was shown."""
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
@@ -357,7 +357,7 @@ class TableViews:
         player = self._state.players[seat]
         changes, hand = self._hands[seat]
         if changes != player.changes:
-            hand = tuple(map(_VARIETY_OF, player.hand))
+            hand = _varieties(player.hand)
             self._hands[seat] = (player.changes, hand)
         return hand
 
@@ -421,7 +421,7 @@ class _Part:
             hand = values["hand"] = table._hand(values["seat"])
             return hand
         if name == "face_up":
-            face_up = values["face_up"] = tuple(map(_VARIETY_OF, table._state.face_up))
+            face_up = values["face_up"] = _varieties(table._state.face_up)
             return face_up
         if name == "offers":
             # Only while offers are open: a view made while none are shows `()` from its start.

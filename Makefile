@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint typecheck pytest bench catalogs clean
 
-# The bots' compiled modules (setup.py) are built again whenever their sources change.
-COMPILED := core/bots/valuation.py core/bots/heuristic.py
+# The compiled modules (setup.py) are built again whenever their sources change.
+COMPILED := core/legal.py core/engine.py core/scoring.py core/game.py core/bots/driver.py \
+	core/bots/asking.py core/bots/random_bot.py core/bots/valuation.py core/bots/heuristic.py
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -53,4 +54,4 @@ catalogs: $(STAMP)
 		-D bohnanza --ignore-obsolete --width=100
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/bots/*.so
+	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/*.so core/bots/*.so

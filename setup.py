@@ -1,7 +1,8 @@
-"""The heuristic bot's modules, compiled with mypyc from their typed sources (README: Development).
+"""The engine's and the bots' hot modules, compiled with mypyc from their typed sources (README:
+Development).
 
 Everything else about the package is in pyproject.toml. Without a C compiler the modules stay
-plain Python: the extensions are optional, and the bots play the very same moves either way.
+plain Python: the extensions are optional, and games are played the very same way either way.
 """
 
 from __future__ import annotations
@@ -12,12 +13,21 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 COMPILED = (
+    "core/legal.py",
+    "core/engine.py",
+    "core/scoring.py",
+    "core/game.py",
+    "core/bots/driver.py",
+    "core/bots/asking.py",
+    "core/bots/random_bot.py",
     "core/bots/valuation.py",
     "core/bots/heuristic.py",
 )
-"""The heuristic bot, which plays most games (the expert's searches play it too). Compiled as
-well, the random bot, the asking loop and the driver saved nothing: code that mostly reads the
-attributes of the game's plain objects runs as fast in CPython's own interpreter."""
+"""The rules engine and its menus (`legal`), the loop bots play games in, and both bots' choices:
+what every bot game runs (the expert's searches play heuristic games too). The bots' loop and
+the random bot compiled alone saved nothing, mostly reading attributes of objects plain modules
+made; with the engine and its menus compiled too they call each other natively. The views and the state stay plain Python: they are read
+everywhere else, and the views build their objects field by field as they are first read."""
 
 
 def compiled_modules() -> list[Extension]:
@@ -33,9 +43,7 @@ def compiled_modules() -> list[Extension]:
             link.symlink_to(Path("..", "..", "..", package))
     os.environ["MYPYPATH"] = str(tree)
     paths = [str(tree / "bohnanza" / path) for path in COMPILED]
-    extensions = mypycify(
-        ["--explicit-package-bases", *paths], group_name="bohnanza.core.bots.compiled"
-    )
+    extensions = mypycify(["--explicit-package-bases", *paths], group_name="bohnanza.core.compiled")
     for extension in extensions:
         extension.optional = True  # no compiler: the plain modules
     return extensions

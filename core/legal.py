@@ -8,7 +8,6 @@ from the same small rule functions below, one per kind of action.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 
 from .actions import (
@@ -30,6 +29,8 @@ from .actions import (
 )
 from .cards import Card, Variety, variety_of
 from .errors import IllegalActionError
+from .menu import LegalActions as LegalActions
+from .menu import TradeOptions as TradeOptions
 from .state import (
     CARD_VARIETIES,
     STEP_DUEL_FACE_UP,
@@ -45,34 +46,6 @@ from .state import (
     TradeOffer,
 )
 from .table_setup import MAX_PLAYERS
-
-
-@dataclass(frozen=True)
-class TradeOptions:
-    """What a player may put into trade offers now."""
-
-    partners: tuple[int, ...]
-    """Seats he may propose to."""
-    hand_size: int
-    """He may offer any of his hand positions 0 .. hand_size-1."""
-    face_up: int
-    """He may offer face-up cards 0 .. face_up-1 (the active player only)."""
-
-
-@dataclass(frozen=True)
-class LegalActions:
-    """Everything one player may do at this moment."""
-
-    player: int
-    actions: tuple[Action, ...]
-    """Every concrete action, trade answers included (accepts with the first fitting cards)."""
-    trade: TradeOptions | None
-    """Set while he may propose or counter offers."""
-    waiting: bool
-    """The game cannot go on until this player acts."""
-
-    def __bool__(self) -> bool:
-        return self.trade is not None or bool(self.actions)
 
 
 def _fail(code: str, message: str) -> IllegalActionError:

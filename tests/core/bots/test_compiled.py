@@ -1,4 +1,4 @@
-"""The bots' modules that `pip install` compiles (setup.py) are those of the sources as they are."""
+"""The modules that `pip install` compiles (setup.py) are those of the sources as they are."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def compiled_sources() -> tuple[str, ...]:
 
 
 def test_make_builds_the_compiled_modules_again_whenever_their_sources_change() -> None:
-    makefile = (ROOT / "Makefile").read_text()
+    makefile = (ROOT / "Makefile").read_text().replace("\\\n", " ")  # continued lines
     listed = re.search(r"^COMPILED := (.*)$", makefile, re.M)
     assert listed is not None
     assert tuple(listed.group(1).split()) == compiled_sources()

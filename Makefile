@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: play test lint typecheck pytest bench catalogs clean
 
 # The compiled modules (setup.py) are built again whenever their sources change.
-COMPILED := core/legal.py core/engine.py core/scoring.py core/game.py core/bots/driver.py \
+COMPILED := core/state.py core/legal.py core/engine.py core/scoring.py core/game.py core/bots/driver.py \
 	core/bots/asking.py core/bots/random_bot.py core/bots/valuation.py core/bots/heuristic.py
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)

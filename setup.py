@@ -13,6 +13,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 COMPILED = (
+    "core/state.py",
     "core/legal.py",
     "core/engine.py",
     "core/scoring.py",
@@ -23,11 +24,12 @@ COMPILED = (
     "core/bots/valuation.py",
     "core/bots/heuristic.py",
 )
-"""The rules engine and its menus (`legal`), the loop bots play games in, and both bots' choices:
-what every bot game runs (the expert's searches play heuristic games too). The bots' loop and
-the random bot compiled alone saved nothing, mostly reading attributes of objects plain modules
-made; with the engine and its menus compiled too they call each other natively. The views and the state stay plain Python: they are read
-everywhere else, and the views build their objects field by field as they are first read."""
+"""The game's state, the rules engine and its menus (`legal`), the loop bots play games in and both
+bots' choices: what every bot game runs (the expert's searches play heuristic games too).
+Compiled alone, the bots' loop and the random bot saved nothing: they mostly read attributes of
+objects that plain modules made. Compiled together, these modules call each other natively and
+read the state's seats and fields as C structs. The views stay plain Python: they build their
+objects field by field, as they are first read."""
 
 
 def compiled_modules() -> list[Extension]:

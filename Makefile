@@ -8,7 +8,9 @@ STAMP := $(VENV)/.installed
 
 # The compiled modules (setup.py) are built again whenever their sources change.
 COMPILED := core/state.py core/legal.py core/engine.py core/scoring.py core/game.py core/bots/driver.py \
-	core/bots/asking.py core/bots/random_bot.py core/bots/valuation.py core/bots/heuristic.py
+	core/bots/asking.py core/bots/random_bot.py core/bots/valuation.py core/bots/heuristic.py \
+	core/app/session.py core/app/turns.py core/app/render.py core/app/updates.py \
+	core/app/markup.py core/app/story.py
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -54,4 +56,4 @@ catalogs: $(STAMP)
 		-D bohnanza --ignore-obsolete --width=100
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/*.so core/bots/*.so
+	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/*.so core/bots/*.so core/app/*.so

@@ -23,13 +23,20 @@ COMPILED = (
     "core/bots/random_bot.py",
     "core/bots/valuation.py",
     "core/bots/heuristic.py",
+    "core/app/session.py",
+    "core/app/turns.py",
+    "core/app/render.py",
+    "core/app/updates.py",
+    "core/app/markup.py",
+    "core/app/story.py",
 )
 """The game's state, the rules engine and its menus (`legal`), the loop bots play games in and both
-bots' choices: what every bot game runs (the expert's searches play heuristic games too).
-Compiled alone, the bots' loop and the random bot saved nothing: they mostly read attributes of
-objects that plain modules made. Compiled together, these modules call each other natively and
-read the state's seats and fields as C structs. The views stay plain Python: they build their
-objects field by field, as they are first read."""
+bots' choices: what every bot game runs (the expert's searches play heuristic games too). Then
+what a chat command runs once its text is read: the game's session, the bots' turns in it, and
+the table and private messages rendered. Compiled alone, the bots' loop and the random bot saved
+nothing: they mostly read attributes of objects that plain modules made. Compiled together,
+these modules call each other natively and read the state's seats and fields as C structs. The
+views stay plain Python: they build their objects field by field, as they are first read."""
 
 
 def compiled_modules() -> list[Extension]:

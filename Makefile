@@ -7,10 +7,10 @@ STAMP := $(VENV)/.installed
 .PHONY: play test lint typecheck pytest bench catalogs clean
 
 # The compiled modules (setup.py) are built again whenever their sources change.
-COMPILED := core/state.py core/legal.py core/engine.py core/scoring.py core/game.py core/bots/driver.py \
-	core/bots/asking.py core/bots/random_bot.py core/bots/valuation.py core/bots/heuristic.py \
-	core/app/session.py core/app/turns.py core/app/render.py core/app/updates.py \
-	core/app/markup.py core/app/story.py
+COMPILED := core/state.py core/legal.py core/engine.py core/scoring.py core/view.py \
+	core/game.py core/bots/driver.py core/bots/asking.py core/bots/random_bot.py \
+	core/bots/valuation.py core/bots/heuristic.py core/app/session.py core/app/turns.py \
+	core/app/render.py core/app/updates.py core/app/markup.py core/app/story.py
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)

@@ -17,6 +17,7 @@ COMPILED = (
     "core/legal.py",
     "core/engine.py",
     "core/scoring.py",
+    "core/view.py",
     "core/game.py",
     "core/bots/driver.py",
     "core/bots/asking.py",
@@ -30,13 +31,14 @@ COMPILED = (
     "core/app/markup.py",
     "core/app/story.py",
 )
-"""The game's state, the rules engine and its menus (`legal`), the loop bots play games in and both
-bots' choices: what every bot game runs (the expert's searches play heuristic games too). Then
-what a chat command runs once its text is read: the game's session, the bots' turns in it, and
-the table and private messages rendered. Compiled alone, the bots' loop and the random bot saved
-nothing: they mostly read attributes of objects that plain modules made. Compiled together,
-these modules call each other natively and read the state's seats and fields as C structs. The
-views stay plain Python: they build their objects field by field, as they are first read."""
+"""The game's state, the rules engine and its menus (`legal`), the views, the loop bots play games
+in and both bots' choices: what every bot game runs (the expert's searches play heuristic games
+too). Then what a chat command runs once its text is read: the game's session, the bots' turns
+in it, and the table and private messages rendered. Compiled alone, the bots' loop and the
+random bot saved nothing: they mostly read attributes of objects that plain modules made.
+Compiled together, these modules call each other natively and read the state's seats and fields
+as C structs. The classes that are subclassed or filled from a dict stay plain: the menus
+(`menu.py`), trade offers, and the values views are made of (`view_values.py`)."""
 
 
 def compiled_modules() -> list[Extension]:

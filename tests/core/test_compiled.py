@@ -8,7 +8,7 @@ import re
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def compiled_sources() -> tuple[str, ...]:

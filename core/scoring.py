@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import COINS, Card
 from .state import CARD_VARIETIES, Field, GameState, PlayerState
@@ -37,6 +38,10 @@ class GameResult:
     scores: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     winners: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (setup.py), a frozen dataclass is copied and pickled through its constructor.
+        return (GameResult, (self.scores, self.hand_sizes, self.winners))
 
 
 def result_of(state: GameState) -> GameResult:

@@ -3,11 +3,11 @@
 The state is plain mutable data. Only the engine (`engine.py`) changes it, and only after an action
 was found legal, so a refused action leaves it untouched.
 
-This module is compiled with mypyc (setup.py): the engine, the menus and the bots, compiled too,
+This module is compiled with mypyc (setup.py): the engine, the menus and the views, compiled too,
 read the table, seats and fields as C structs rather than through dicts. They stay dataclasses
-(equality, `repr`, `dataclasses.fields` and `replace`), take no attributes they do not declare,
-and copy and pickle (`serializable`). A trade offer stays a plain class: it is made from a dict
-of its fields (`frozen_from`).
+(equality, `repr`, `dataclasses.fields` and `replace`), copy and pickle, and take no attributes
+they do not declare. A trade offer is a plain class of its own (`trade_offer.py`): it is made
+from a dict of its fields (`frozen_from`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from .cards import CARD_COUNT, Card, Variety, variety_of
 from .table_setup import TableSetup
+from .trade_offer import TradeOffer as TradeOffer
 
 _Frozen = TypeVar("_Frozen")
 
@@ -72,7 +71,6 @@ STEP_DUEL_FACE_UP = Step.DUEL_FACE_UP
 STEP_GAME_OVER = Step.GAME_OVER
 
 
-@mypyc_attr(serializable=True)
 @dataclass
 class Field:
     """A bean field: cards of one variety, oldest first. Empty when `cards` is empty."""
@@ -89,7 +87,6 @@ class Field:
         return not self.cards or variety_of(self.cards[0]) is variety
 
 
-@mypyc_attr(serializable=True)
 @dataclass
 class PlayerState:
     """One seat at the table."""
@@ -107,26 +104,6 @@ class PlayerState:
     set-aside cards, the 3rd field), so a view of the seat is rebuilt only after one."""
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
-class TradeOffer:
-    """An open proposal between the active player and one other player (ruling 6)."""
-
-    id: int
-    proposer: int
-    receiver: int
-    give: tuple[Card, ...]
-    """The proposer's cards, fixed when the offer was made."""
-    want: tuple[Variety, ...]
-    """The varieties asked of the receiver; empty for a donation."""
-
-    @property
-    def is_donation(self) -> bool:
-        """Nothing is asked in return."""
-        return not self.want
-
-
-@mypyc_attr(serializable=True)
 @dataclass
 class GameState:
     """Everything on the table. Every card is in exactly one of its lists (ruling 1)."""

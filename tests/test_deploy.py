@@ -57,3 +57,12 @@ def test_the_systemd_unit_runs_unprivileged_and_hardened() -> None:
     for option in ("User=bohnanza", "NoNewPrivileges=yes", "ProtectSystem=strict"):
         assert option in unit
     assert "ExecStartPre=/opt/bohnanza/bin/bohnanza db upgrade" in unit
+
+
+def test_the_image_compiles_its_own_modules_from_the_sources_alone() -> None:
+    # Modules a developer's tree compiled in place (setup.py) may be older than their sources.
+    text = (DEPLOY / "Dockerfile").read_text()
+    assert re.search(r"^COPY pyproject\.toml setup\.py ", text, re.M)
+    assert re.search(r"apt-get install .*\bgcc\b", text)
+    ignored = (DEPLOY.parent / ".dockerignore").read_text().splitlines()
+    assert {"**/*.so", ".venv", "build"} <= set(ignored)

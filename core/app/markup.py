@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 from ..cards import Variety
 from .i18n import Translator, bean_name
@@ -36,6 +37,10 @@ class Markup:
     """How a renderer marks its words up: as plain text, or as HTML."""
 
     html: bool
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (setup.py), a frozen dataclass is copied and pickled through its constructor.
+        return (Markup, (self.html,))
 
     def text(self, text: str) -> str:
         """Text shown as written (a name, a translation), escaped for HTML."""

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import ast
+import copy
 import importlib
+import pickle
+import random
 import re
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+
+from bohnanza.core.app.markup import Markup
+from bohnanza.core.game import Game
+from bohnanza.core.scoring import GameResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,3 +46,36 @@ def test_a_compiled_module_is_never_older_than_its_source() -> None:
             )
             module = importlib.import_module("bohnanza." + path[:-3].replace("/", "."))
             assert not str(module.__file__).endswith(".py")
+
+
+def test_a_game_state_copies_and_pickles_whole_and_apart_from_the_original() -> None:
+    # Compiled, the state's classes keep their fields in C structs, not in a `__dict__`.
+    game = Game.new(4, random.Random(5))
+    for _ in range(40):  # a few turns in: fields planted, seats changed
+        game.apply(game.legal_actions(game.waiting_for()[0]).actions[-1])
+    state = game.state
+    assert any(f.cards for p in state.players for f in p.fields) and state.discard
+    for copied in (state.copy(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert copied == state and copied is not state
+        assert [p.changes for p in copied.players] == [p.changes for p in state.players]
+        assert copied.players[0].fields[0] is not state.players[0].fields[0]
+        copied.players[0].fields[0].cards.append(0)
+        copied.deck.clear()
+        assert copied != state and state.deck
+
+
+def test_every_frozen_dataclass_of_a_compiled_module_is_remade_through_its_constructor() -> None:
+    # Compiled, a frozen dataclass cannot be copied or unpickled field by field (its fields are
+    # frozen): it says how to make it again, as `GameResult` does.
+    for path in compiled_sources():
+        module = importlib.import_module("bohnanza." + path[:-3].replace("/", "."))
+        for value in vars(module).values():
+            params = getattr(value, "__dataclass_params__", None)
+            if isinstance(value, type) and value.__module__ == module.__name__ and params:
+                assert not params.frozen or "__reduce__" in vars(value), value
+
+
+def test_a_game_result_and_a_markup_copy_and_pickle() -> None:
+    for value in (GameResult((3, 5), (1, 0), (1,)), Markup(html=True)):
+        for copied in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+            assert copied == value and type(copied) is type(value)

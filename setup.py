@@ -1,5 +1,5 @@
-"""The engine's and the bots' hot modules, compiled with mypyc from their typed sources (README:
-Development).
+"""The modules bot games and chat commands spend their time in, compiled with mypyc from their
+typed sources (README: Development).
 
 Everything else about the package is in pyproject.toml. Without a C compiler the modules stay
 plain Python: the extensions are optional, and games are played the very same way either way.

@@ -1,4 +1,5 @@
-"""The modules that `pip install` compiles (setup.py) are those of the sources as they are."""
+"""The modules that `pip install` compiles (setup.py) are those of the sources as they are, and
+their values copy and pickle as plain Python's do."""
 
 from __future__ import annotations
 

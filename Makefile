@@ -56,4 +56,5 @@ catalogs: $(STAMP)
 		-D bohnanza --ignore-obsolete --width=100
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info core/*.so core/bots/*.so core/app/*.so
+	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	find core -name '*.so' -delete

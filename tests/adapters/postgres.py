@@ -20,13 +20,8 @@ def postgres_url() -> str:
         pytest.skip(SKIP_REASON)
     engine = create_engine(database_url(url))
     with engine.begin() as connection:
-        connection.execute(
-            text(
-                "DROP TABLE IF EXISTS ratings, rating_boards, seat_moves, deliveries, chat_states, "
-                "views, "
-                "player_settings, actions, "
-                "seats, games, lobbies, alembic_version"
-            )
-        )
+        # Every table of the store, whatever migrations made them: the schema anew.
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
     engine.dispose()
     return url

@@ -31,7 +31,7 @@ from ..ports import (
     UnreadableGame,
 )
 from ..table_setup import setup_for
-from . import turns
+from . import reminders, turns
 from .commands import GAME_VERBS, LOBBY_VERBS, STANDINGS_VERBS, help_text
 from .i18n import English, Translator
 from .inbound import MAX_TEXT, Inbound
@@ -40,7 +40,7 @@ from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
 from .picker import PICK, SEND, ShortBeanNames, draft_commands
 from .ports import Capabilities, ChatStore, GameProgress
 from .refusals import refusal
-from .render import hand_text, relative_time
+from .render import hand_text
 from .seat_moves import apply_moves, move_error, move_seat
 from .session import GameSession, new_controls, resume_game
 from .standings import standings_answer
@@ -59,7 +59,6 @@ from .updates import (
     table_message,
     table_slot,
     table_update,
-    waited_for,
 )
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -737,33 +736,6 @@ class ChatService:
                 ),
             ]
 
-    def _trade_reminders(
-        self, session: GameSession, tr: Translator, now: datetime
-    ) -> list[Outbound]:
-        """Half-way through a bot's trading window, each person it waits for is told once
-        (a notifying message, unless he turned notifications off)."""
-        at = turns.trade_reminder_at(session)
-        window = session.trade_window_until
-        if at is None or window is None or at > now or window <= now:
-            return []
-        session.trade_reminded = True
-        state = session.state
-        text = tr.gettext(
-            "Game {game}: {bot} trades; trading closes {time}. Make an offer or tap No trade."
-        ).format(
-            game=session.game_id,
-            bot=session.names[state.active],
-            time=relative_time(tr, (window - now).total_seconds()),
-        )
-        out: list[Outbound] = []
-        for seat in waited_for(session):
-            control = session.seats[seat]
-            if seat == state.active or not control.is_human or control.stand_in:
-                continue
-            alert = control.notify != "off"
-            out.append(ToPlayer(control.identity.user_id, Message(text, alert=alert), session.room))
-        return out
-
     def _new_game_id(self) -> str:
         """A random id; the store refuses one that is taken (DuplicateGame), and `_start`
         draws again: no list of every stored game is read."""
@@ -1129,34 +1101,11 @@ class ChatService:
                 return []
             session = fresh
         tr = self.translator(session.language)
-        out: list[Outbound] = []
+        # Claimed in the store before they are sent: of several workers, one reminds.
+        out = reminders.seat_reminders(session, self.store, tr, now)
+        out += reminders.trade_reminders(session, self.store, tr, now)
+        told: list[Outbound] = []  # what the moves below cause, told once they are stored
         moved = False
-        for seat in session.pending():
-            control = session.seats[seat]
-            reminder = session.reminder_at(seat)
-            deadline = session.deadline(seat)
-            if (
-                reminder is not None
-                and reminder <= now
-                and not control.reminded
-                and deadline is not None
-                and deadline > now
-            ):
-                control.reminded = True
-                out.append(
-                    ToPlayer(
-                        control.identity.user_id,
-                        Message(
-                            tr.gettext("Game {game}: your move is due {time}.").format(
-                                game=session.game_id,
-                                time=relative_time(tr, (deadline - now).total_seconds()),
-                            ),
-                            alert=control.notify != "off",
-                        ),
-                        session.room,
-                    )
-                )
-        out += self._trade_reminders(session, tr, now)
         for seat in turns.due_defaults(session, now):
             if seat not in turns.due_defaults(session, now):
                 continue  # an earlier default has already settled it
@@ -1168,7 +1117,7 @@ class ChatService:
             control = session.seats[seat]
             if played and control.misses >= turns.MISSES_BEFORE_STAND_IN:
                 turns.take_over(session, seat)
-                out.append(
+                told.append(
                     ToRoom(
                         session.room,
                         Message(
@@ -1182,12 +1131,14 @@ class ChatService:
         window = session.trade_window_until
         try:
             if moved or (window is not None and window <= now):
-                out += self._after_move(session, now)
+                told += self._after_move(session, now)
             else:
                 turns.save(session, self.store, now)  # a reminder sent is kept as sent
         except turns.StoreRefused:
-            return out  # the game was reloaded from the store; its clocks run on
-        return out
+            # Another worker stored its moves first and told of them; the game was reloaded
+            # from the store, and its clocks run on. The reminders claimed here are ours.
+            return out
+        return out + told
 
 
 def folded_answers(out: list[Outbound]) -> list[Outbound]:

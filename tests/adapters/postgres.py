@@ -22,8 +22,8 @@ def postgres_url() -> str:
     with engine.begin() as connection:
         connection.execute(
             text(
-                "DROP TABLE IF EXISTS ratings, rating_boards, seat_moves, deliveries, chat_states, "
-                "views, "
+                "DROP TABLE IF EXISTS ratings, rating_boards, seat_claims, seat_moves, deliveries, "
+                "chat_states, views, "
                 "player_settings, actions, "
                 "seats, games, lobbies, alembic_version"
             )

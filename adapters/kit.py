@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Awaitable, Callable
 
 from bohnanza.adapters.line_connection import (
@@ -94,7 +95,12 @@ async def serve_chat(
     `context.stop_timeout` seconds."""
     log.info("serving %s", port.platform)
     service = ChatService(
-        port.platform, port.capabilities, context.store, context.translators, user_id_of=user_id_of
+        port.platform,
+        port.capabilities,
+        context.store,
+        context.translators,
+        user_id_of=user_id_of,
+        codes=random.SystemRandom(),
     )
     runner = Runner(service, port, clock)
     await runner.start()

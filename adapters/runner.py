@@ -154,9 +154,10 @@ class Runner:
         self._behind: dict[str, float] = {}
         """Rooms whose views could not all be delivered, and when (loop time)."""
         self._told_unreachable: set[tuple[str, str]] = set()
-        self._gone: set[str] = set()
+        self._gone: set[str] = service.gone
         """Players the platform found unreachable after a send (or gone): not written to
-        privately until they write again."""
+        privately until they write again (the service's own set: where ids are nicks, the
+        opener may move their seats)."""
         self._stopping = False
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""

@@ -16,7 +16,9 @@ from .protocol import encode
 
 # A line's text holds 400 UTF-8 bytes at most: the server puts `:nick!user@host PRIVMSG #chan :`
 # before it when it passes it on, and a line holds 512 bytes in all.
-CAPABILITIES = Capabilities(personal_answers=True, compact=True, line_bytes=400)
+CAPABILITIES = Capabilities(
+    personal_answers=True, compact=True, line_bytes=400, verified_ids=False
+)  # a nick is anyone's to take: no account behind it
 
 
 class IrcPort(LinePort):

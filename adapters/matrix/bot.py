@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,7 +136,9 @@ class MatrixBot:
         )
         self.port = MatrixPort(self.client, self.state, self.save)
         self.port.prefix = settings.prefix
-        self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
+        self.service = ChatService(
+            PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
+        )
         self.runner = Runner(self.service, self.port, clock)
         self._told_encrypted: set[str] = set()
         self._to_greet: set[str] = set()

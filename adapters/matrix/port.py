@@ -37,6 +37,7 @@ CAPABILITIES = Capabilities(
     inline_results=False,
     max_text=30_000,
     files=True,
+    verified_ids=True,
 )
 
 FILE_TYPE = "text/html"

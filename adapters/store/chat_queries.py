@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
-from bohnanza.core.app.ports import ShownView, StoredLobby
+from bohnanza.core.app.ports import SeatClaim, ShownView, StoredLobby
 from bohnanza.core.audit import canonical_json
 from bohnanza.core.ports import (
     IN_PROGRESS,
@@ -27,13 +27,14 @@ from bohnanza.core.ports import (
     UnknownGame,
 )
 
-from .appends import insert_delivery, write_chat_state
+from .appends import insert_delivery, utc, write_chat_state
 from .tables import (
     ChatStateRow,
     DeliveryRow,
     GameRow,
     LobbyRow,
     PlayerSettingsRow,
+    SeatClaimRow,
     SeatMoveRow,
     SeatRow,
     ViewRow,
@@ -109,23 +110,29 @@ class ChatQueries:
             for row in rows
         }
 
-    def move_seat(self, game_id: str, seat: int, identity: SeatIdentity, now: datetime) -> None:
+    def move_seat(
+        self,
+        game_id: str,
+        seat: int,
+        identity: SeatIdentity,
+        now: datetime,
+        *,
+        asked_by: str,
+        reason: str,
+    ) -> None:
         """Let a new identity play a game's seat from now on (the seat as sat down stays in
-        the game's record)."""
+        the game's record), noting who asked and why; a claim waiting for the seat is
+        dropped in the same transaction."""
         values = {
             "platform": identity.platform,
             "user_id": identity.user_id,
             "name": identity.name,
             "moved_at": now,
+            "asked_by": asked_by,
+            "reason": reason,
         }
         with self._transaction(write=True) as connection:
-            if (
-                connection.execute(
-                    select(col(GameRow.id)).where(col(GameRow.id) == game_id)
-                ).first()
-                is None
-            ):
-                raise UnknownGame(game_id)
+            _known_game(connection, game_id)
             moved = connection.execute(
                 update(SeatMoveRow)
                 .where(col(SeatMoveRow.game_id) == game_id, col(SeatMoveRow.position) == seat)
@@ -135,6 +142,53 @@ class ChatQueries:
                 connection.execute(
                     insert(SeatMoveRow), [{"game_id": game_id, "position": seat, **values}]
                 )
+            _drop_claim(connection, game_id, seat)
+
+    def save_seat_claim(self, claim: SeatClaim) -> None:
+        """Keep a claim waiting for a seat, in place of any before it."""
+        row = {
+            "game_id": claim.game_id,
+            "position": claim.seat,
+            "platform": claim.platform,
+            "user_id": claim.user_id,
+            "name": claim.name,
+            "digest": claim.digest,
+            "asked_by": claim.asked_by,
+            "asked_at": claim.asked_at,
+            "wrong": claim.wrong,
+        }
+        with self._transaction(write=True) as connection:
+            _known_game(connection, claim.game_id)
+            _drop_claim(connection, claim.game_id, claim.seat)
+            connection.execute(insert(SeatClaimRow), [row])
+
+    def seat_claims_of(self, platform: str, user_id: str) -> list[SeatClaim]:
+        """The claims waiting for an identity to send its code, oldest first."""
+        with self._transaction(write=False) as connection:
+            rows = connection.execute(
+                select(SeatClaimRow.__table__)  # type: ignore[attr-defined]
+                .where(col(SeatClaimRow.platform) == platform, col(SeatClaimRow.user_id) == user_id)
+                .order_by(col(SeatClaimRow.asked_at), col(SeatClaimRow.game_id))
+            ).all()
+        return [
+            SeatClaim(
+                game_id=str(row.game_id),
+                seat=int(row.position),
+                platform=str(row.platform),
+                user_id=str(row.user_id),
+                name=str(row.name),
+                digest=str(row.digest),
+                asked_by=str(row.asked_by),
+                asked_at=utc(row.asked_at),
+                wrong=int(row.wrong),
+            )
+            for row in rows
+        ]
+
+    def drop_seat_claim(self, game_id: str, seat: int) -> None:
+        """Forget the claim waiting for a seat, if any."""
+        with self._transaction(write=True) as connection:
+            _drop_claim(connection, game_id, seat)
 
     # --- inputs applied once ------------------------------------------------------------
 
@@ -315,3 +369,18 @@ class ChatQueries:
                 )
             )
             return bool(gone.rowcount == 1)
+
+
+def _known_game(connection: Connection, game_id: str) -> None:
+    """Raise UnknownGame unless the store holds the game."""
+    found = connection.execute(select(col(GameRow.id)).where(col(GameRow.id) == game_id)).first()
+    if found is None:
+        raise UnknownGame(game_id)
+
+
+def _drop_claim(connection: Connection, game_id: str, seat: int) -> None:
+    connection.execute(
+        delete(SeatClaimRow).where(
+            col(SeatClaimRow.game_id) == game_id, col(SeatClaimRow.position) == seat
+        )
+    )

@@ -122,6 +122,29 @@ class SeatMoveRow(SQLModel, table=True):
     user_id: str = Field(max_length=200)
     name: str = Field(max_length=200)
     moved_at: datetime = Field(sa_type=DateTime(timezone=True))
+    asked_by: str = Field(default="", max_length=200, sa_column_kwargs={"server_default": ""})
+    """Who asked for the move: the player, the game's opener, or '' (the platform's rename)."""
+    reason: str = Field(default="", max_length=40, sa_column_kwargs={"server_default": ""})
+    """Why it moved: 'claimed', 'rename', 'asked', 'opener: player gone' ('' before these
+    were kept)."""
+
+
+class SeatClaimRow(SQLModel, table=True):
+    """A seat its player asked to hand to a new identity (an account), until that identity
+    sends the code he was given privately: a digest of the code, and the wrong tries."""
+
+    __tablename__ = "seat_claims"
+    __table_args__ = (Index("ix_seat_claims_claimant", "platform", "user_id"),)
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=200)
+    position: int = Field(primary_key=True)
+    platform: str = Field(max_length=40)
+    user_id: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+    digest: str = Field(max_length=64)
+    asked_by: str = Field(max_length=200)
+    asked_at: datetime = Field(sa_type=DateTime(timezone=True))
+    wrong: int
 
 
 class ViewRow(SQLModel, table=True):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -133,7 +134,9 @@ class TelegramBot:
     ) -> None:
         self.application = application
         self.port = TelegramPort(application.bot)
-        self.service = ChatService(PLATFORM, CAPABILITIES, store, translators)
+        self.service = ChatService(
+            PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
+        )
         self.translators = translators
         self.runner = Runner(self.service, self.port, clock)
         self._deadlines: asyncio.Task[None] | None = None

@@ -37,6 +37,7 @@ CAPABILITIES = Capabilities(
     inline_results=True,
     max_text=MAX_TEXT,
     files=True,
+    verified_ids=True,
 )
 
 

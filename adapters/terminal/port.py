@@ -16,7 +16,13 @@ from bohnanza.core.app.ports import Capabilities
 
 PLATFORM = "terminal"
 CAPABILITIES = Capabilities(
-    buttons=True, edits=False, private_messages=True, max_text=20_000, files=False, one_screen=True
+    buttons=True,
+    edits=False,
+    private_messages=True,
+    max_text=20_000,
+    files=False,
+    one_screen=True,
+    verified_ids=False,
 )
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""

@@ -40,6 +40,7 @@ def help_text(tr: Translator) -> str:
         tr.gettext("hand · table — your hand (privately) · the table again"),
         tr.gettext("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
         tr.gettext("move NEW — play your seat as NEW (the opener: move OLD NEW)"),
+        tr.gettext("claim CODE — take the seat a player handed you, with the code he was given"),
         tr.gettext("stats · top — your games and rating in this room · its best players"),
         tr.gettext("plant F — plant the front card of your hand in field F"),
         tr.gettext("aside I F — plant set-aside card I in field F (step 3)"),

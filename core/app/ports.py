@@ -56,6 +56,11 @@ class Capabilities:
     one_screen: bool = False
     """The room and the private messages are read on one screen (a terminal): a private
     message shows up where it was asked for, and needs no word that it was sent."""
+    verified_ids: bool = True
+    """A user id is an account the platform authenticates (Telegram, Matrix), not a name
+    anyone may take (an IRC nick): a seat then moves to a new id only when that id proves
+    to be its player (`move NEW`, then `claim CODE` with the code he was given privately),
+    and the opener cannot move another's seat."""
 
 
 class Unreachable(Exception):
@@ -177,6 +182,25 @@ class Standing:
         return self.coins / self.games if self.games else 0.0
 
 
+@dataclass(frozen=True)
+class SeatClaim:
+    """A seat its player asked to hand to a new identity, waiting for that identity to send
+    the one-time code he was given privately (only a digest of the code is kept)."""
+
+    game_id: str
+    seat: int
+    platform: str
+    user_id: str
+    """The identity the seat is to go to: the only one whose claim counts."""
+    name: str
+    digest: str
+    asked_by: str
+    """The seated player who asked."""
+    asked_at: datetime
+    wrong: int = 0
+    """Claims with a wrong code so far."""
+
+
 class ChatStore(GameStore, Protocol):
     """The game store, plus what a restarted application, or one of several workers sharing
     the store, needs: its games by room and by player, how far each is, and the lobbies."""
@@ -239,8 +263,32 @@ class ChatStore(GameStore, Protocol):
         """The seats of a game moved to a new identity (by position), and who plays them."""
         ...
 
-    def move_seat(self, game_id: str, seat: int, identity: SeatIdentity, now: datetime) -> None:
-        """Let a new identity play a game's seat from now on; UnknownGame if there is none."""
+    def move_seat(
+        self,
+        game_id: str,
+        seat: int,
+        identity: SeatIdentity,
+        now: datetime,
+        *,
+        asked_by: str,
+        reason: str,
+    ) -> None:
+        """Let a new identity play a game's seat from now on, noting who asked and why
+        ('claimed', 'rename', ...), and drop a claim waiting for the seat; UnknownGame if
+        there is no such game."""
+        ...
+
+    def save_seat_claim(self, claim: SeatClaim) -> None:
+        """Keep a claim waiting for a seat, in place of any before it; UnknownGame if there
+        is no such game."""
+        ...
+
+    def seat_claims_of(self, platform: str, user_id: str) -> list[SeatClaim]:
+        """The claims waiting for an identity to send its code, oldest first."""
+        ...
+
+    def drop_seat_claim(self, game_id: str, seat: int) -> None:
+        """Forget the claim waiting for a seat, if any."""
         ...
 
     def delivery_seen(self, platform: str, delivery_id: str) -> bool:

@@ -1,13 +1,16 @@
 """Moving a seat to a new identity: a player who came back under a new nick keeps his seat.
 
-A seat is bound to the id its player sat down with. Where ids change (an IRC nick), the
-platform moves the seat when it sees the change, and a player can move it himself: `move NEW`
-said by the seated player, or `move OLD NEW` said by the game's opener for him. The game's
-record keeps who sat down; the store keeps who plays the seat now.
+A seat is bound to the id its player sat down with. Where ids are nicks (IRC), the platform
+moves the seat when it sees the change, the seated player moves it with `move NEW`, and the
+game's opener with `move OLD NEW`, only for a player who is gone (quit, unreachable, or handed
+to a bot for missed deadlines). Where ids are accounts (`Capabilities.verified_ids`), `move NEW`
+only asks: the seat moves once NEW claims it (`seat_claims`), and nobody moves another's seat.
+The game's record keeps who sat down; the store keeps who plays the seat now, who asked, why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 
@@ -19,6 +22,11 @@ from .session import GameSession
 
 MAX_ID = 200
 """The longest user id a seat can be moved to."""
+ASKED = "asked"
+CLAIMED = "claimed"
+RENAME = "rename"
+OPENER_PLAYER_GONE = "opener: player gone"
+"""Why a seat moved, as the store keeps it."""
 
 
 def apply_moves(session: GameSession, store: ChatStore) -> None:
@@ -42,6 +50,46 @@ def move_error(session: GameSession, tr: Translator, seat: int | None, new_id: s
     return None
 
 
+def move_request(
+    session: GameSession,
+    tr: Translator,
+    asker: str,
+    ids: list[str],
+    verified_ids: bool,
+    gone: Collection[str],
+) -> tuple[int, str] | str:
+    """The seat `move` (with the user ids it names) asks to move and why, or why it may
+    not: `move NEW` is the seated player's; `move OLD NEW` the opener's, where ids are nicks,
+    for a player gone (in `gone`, or handed to a bot for missed deadlines)."""
+    if len(ids) == 2 and ids[0] == asker:
+        ids = ids[1:]  # his own seat, named
+    if len(ids) == 1:
+        seat = session.seat_of(asker)
+        if seat is None:
+            return tr.gettext("You are not playing in this game.")
+        return seat, ASKED
+    if verified_ids:
+        if len(ids) == 2:
+            return tr.gettext(
+                "Only a seat's player may hand it on here: he says 'move NEW', and NEW "
+                "claims it with the code he is given."
+            )
+        return tr.gettext("Say 'move NEW' to hand your seat to NEW.")
+    if len(ids) != 2:
+        return tr.gettext("Say 'move NEW' (the opener: 'move OLD NEW').")
+    if asker != (session.creator or session.seats[0].identity.user_id):
+        return tr.gettext("Only the game's opener may move another's seat.")
+    seat = session.seat_of(ids[0])
+    if seat is None:
+        return tr.gettext("That player is not playing in this game.")
+    control = session.seats[seat]
+    if control.identity.user_id not in gone and not control.stand_in:
+        return tr.gettext(
+            "{name} is still here: the opener moves only the seat of a player who is gone."
+        ).format(name=control.identity.name)
+    return seat, OPENER_PLAYER_GONE
+
+
 def move_seat(
     session: GameSession,
     store: ChatStore,
@@ -50,14 +98,19 @@ def move_seat(
     new_id: str,
     new_name: str,
     now: datetime,
+    *,
+    asked_by: str,
+    reason: str,
 ) -> list[Outbound]:
-    """Store the move, seat the new identity and tell the room."""
+    """Store the move (with who asked and why), seat the new identity and tell the room."""
     control = session.seats[seat]
     old_name = control.identity.name
     identity = SeatIdentity(session.platform, new_id, new_name)
-    store.move_seat(session.game_id, seat, identity, now)
+    store.move_seat(session.game_id, seat, identity, now, asked_by=asked_by, reason=reason)
     control.identity = replace(control.identity, user_id=new_id, name=new_name)
     session.hand_tokens.pop(seat, None)
     session.table_key = None
     text = tr.gettext("{old}'s seat is now played by {new}.").format(old=old_name, new=new_name)
+    if reason == OPENER_PLAYER_GONE:
+        text += " " + tr.gettext("The game's opener moved it: {old} was gone.").format(old=old_name)
     return [ToRoom(session.room, Message(text))]

@@ -41,7 +41,8 @@ from .picker import PICK, SEND, ShortBeanNames, draft_commands
 from .ports import Capabilities, ChatStore, GameProgress
 from .refusals import refusal
 from .render import hand_text
-from .seat_moves import apply_moves, move_error, move_seat
+from .seat_claims import ask_claim, carry_out_claim, new_code, settle_claim
+from .seat_moves import RENAME, apply_moves, move_error, move_request, move_seat
 from .session import GameSession, new_controls, resume_game
 from .standings import standings_answer
 from .story import StoryKeeper
@@ -84,6 +85,7 @@ class ChatService:
         translators: Mapping[str, Translator] | None = None,
         rng: random.Random | None = None,
         user_id_of: Callable[[str], str] | None = None,
+        codes: random.Random | None = None,
     ) -> None:
         self.platform = platform
         self.user_id_of: Callable[[str], str] = user_id_of or str.strip
@@ -93,6 +95,11 @@ class ChatService:
         self.store = store
         self.translators: Mapping[str, Translator] = translators or {"en": English()}
         self.rng = rng or random.Random()
+        self.codes = codes or self.rng
+        """Where the one-time codes of seat claims come from (a bot passes a system one)."""
+        self.gone: set[str] = set()
+        """Players the platform found gone or unreachable (the runner keeps it), whose seats
+        the opener may move where ids are nicks."""
         self.lobbies: dict[str, Lobby] = {}
         self.games: dict[str, GameSession] = {}
         """Games in progress by room."""
@@ -380,6 +387,8 @@ class ChatService:
             return self._lobby(inbound, verb, words[1:], now)
         if verb == "move":
             return self._move(inbound, words[1:], now)
+        if verb == "claim":
+            return self._claim(inbound, words[1:], now)
         if verb in GAME_VERBS or verb.startswith("#") or verb.isdigit():
             return self._game_command(inbound, words, now)
         return [Reply(inbound, tr.gettext("Unknown command. Send 'help' for the list."))]
@@ -846,30 +855,59 @@ class ChatService:
     # --- seats moved to a new identity -------------------------------------------------------
 
     def _move(self, inbound: Inbound, args: list[str], now: datetime) -> list[Outbound]:
-        """`move NEW` by a seated player, or `move OLD NEW` by the game's opener: the seat is
-        played by NEW from now on."""
+        """`move NEW` by a seated player: NEW plays his seat from now on (where ids are
+        accounts, once NEW claims it: `seat_claims`); `move OLD NEW` by the game's opener,
+        where ids are nicks, for a player gone (`seat_moves.move_request`)."""
         tr = self.translator(self.room_language(inbound.room))
         session = None if inbound.private else self._room_session(inbound.room)
         if session is None:
             return [Reply(inbound, tr.gettext("Say 'move NEW' in the room of your game."))]
         tr = self.translator(session.language)
-        opener = inbound.user_id == (session.creator or session.seats[0].identity.user_id)
-        if len(args) == 1:
-            seat = session.seat_of(inbound.user_id)
-        elif len(args) == 2 and opener:
-            seat = session.seat_of(self.user_id_of(args[0]))
-        elif len(args) == 2:
-            return [Reply(inbound, tr.gettext("Only the game's opener may move another's seat."))]
-        else:
-            return [Reply(inbound, tr.gettext("Say 'move NEW' (the opener: 'move OLD NEW')."))]
-        new_name = args[-1]
-        new_id = self.user_id_of(new_name)
+        verified = self.capabilities.verified_ids
+        ids = [self.user_id_of(a) for a in args]
+        request = move_request(session, tr, inbound.user_id, ids, verified, self.gone)
+        if isinstance(request, str):
+            return [Reply(inbound, request)]
+        seat, reason = request
+        new_name, new_id = args[-1], ids[-1]
         error = move_error(session, tr, seat, new_id)
-        if error is not None or seat is None:
-            return [Reply(inbound, error or "")]
-        return move_seat(session, self.store, tr, seat, new_id, new_name, now) + self.views(
-            session.room, now
+        if error is not None:
+            return [Reply(inbound, error)]
+        if verified:
+            code = new_code(self.codes)
+            return ask_claim(session, self.store, tr, inbound, seat, new_id, new_name, code, now)
+        moved = move_seat(
+            session,
+            self.store,
+            tr,
+            seat,
+            new_id,
+            new_name,
+            now,
+            asked_by=inbound.user_id,
+            reason=reason,
         )
+        return moved + self.views(session.room, now)
+
+    def _claim(self, inbound: Inbound, args: list[str], now: datetime) -> list[Outbound]:
+        """`claim CODE`, in a room or privately: the identity a seat's player handed it to
+        takes it (`seat_claims`)."""
+        tr = self.translator(self.room_language(inbound.room))
+        if len(args) != 1:
+            return [Reply(inbound, tr.gettext("Say 'claim CODE' with the code you were given."))]
+        claim = settle_claim(self.store, tr, inbound, args[0], now)
+        if isinstance(claim, str):
+            return [Reply(inbound, claim)]
+        session = self._session_by_id(claim.game_id) or self._adopt(claim.game_id)
+        session = None if session is None else self._up_to_date(session)
+        if session is None:
+            self.store.drop_seat_claim(claim.game_id, claim.seat)
+            return [Reply(inbound, tr.gettext("That game is over."))]
+        tr = self.translator(session.language)
+        out = carry_out_claim(session, self.store, tr, inbound, claim, now)
+        if any(isinstance(o, Reply) for o in out):
+            return out
+        return out + self.views(session.room, now)
 
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
         """A player's id changed on the platform (an IRC nick change): his seats follow."""
@@ -879,7 +917,17 @@ class ChatService:
             if seat is None or session.seat_of(new_id) is not None:
                 continue
             tr = self.translator(session.language)
-            out += move_seat(session, self.store, tr, seat, new_id, new_name, now)
+            out += move_seat(
+                session,
+                self.store,
+                tr,
+                seat,
+                new_id,
+                new_name,
+                now,
+                asked_by=old_id,
+                reason=RENAME,
+            )
             out += self.views(session.room, now)
         return out
 

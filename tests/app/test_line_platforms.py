@@ -18,6 +18,8 @@ LINES = Capabilities(
     line_pace=0.0005,
     line_burst=40,
 )
+NICKS = Capabilities(buttons=True, edits=True, personal_answers=True, verified_ids=False)
+"""A platform whose user ids are names anyone may take (IRC nicks), not accounts."""
 
 
 def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limits(
@@ -82,7 +84,7 @@ def test_a_player_away_hears_only_of_his_turns(tmp_path: Path) -> None:
 
 
 def test_a_player_moves_his_seat_to_a_new_name_and_plays_on(tmp_path: Path) -> None:
-    table = Table.open(tmp_path / "games.db")
+    table = Table.open(tmp_path / "games.db", NICKS)
     people = People(table)
     asyncio.run(people.gather("g1", ["ann", "bob", "bot"]))
     game_id = table.session("g1").game_id
@@ -105,28 +107,65 @@ def test_a_player_moves_his_seat_to_a_new_name_and_plays_on(tmp_path: Path) -> N
     assert table.store.load_stored(game_id).status == "finished"
 
 
-def test_only_the_seated_player_or_the_opener_moves_a_seat(tmp_path: Path) -> None:
-    table = Table.open(tmp_path / "games.db")
+def test_only_the_seated_player_or_the_opener_for_a_player_gone_moves_a_seat(
+    tmp_path: Path,
+) -> None:
+    # Nicks are anyone's to take: the opener may move a seat only once its player is gone
+    # (before, he could move any seat at any time).
+    table = Table.open(tmp_path / "games.db", NICKS)
     people = People(table)
     asyncio.run(people.gather("g1", ["ann", "bob", "cat"]))
 
     asyncio.run(people.say("cat", "move bob eve"))
     assert table.port.last_answer("cat") == "Only the game's opener may move another's seat."
     asyncio.run(people.say("eve", "move ann"))
-    assert table.port.last_answer("eve") == "You are not playing in this game." or (
-        table.port.last_answer("eve") == "That player is not playing in this game."
-    )
+    assert table.port.last_answer("eve") == "You are not playing in this game."
     asyncio.run(people.say("bob", "move cat"))
     assert table.port.last_answer("bob") == "cat plays a seat in this game already."
+    asyncio.run(people.say("ann", "move bob robert"))
+    assert table.port.last_answer("ann") == (
+        "Bob is still here: the opener moves only the seat of a player who is gone."
+    )
     session = table.session("g1")
-    assert [session.seat_of(u) for u in ("ann", "bob", "cat")] == [0, 1, 2]
+    assert [session.seat_of(u) for u in ("ann", "bob", "cat", "robert")] == [0, 1, 2, None]
 
+    # Bob quits: now the opener may give his seat to the nick he comes back with.
+    asyncio.run(table.runner.unreachable("bob", tell=False))
     asyncio.run(people.say("ann", "move bob robert"))
     assert session.seat_of("robert") == 1 and session.seat_of("bob") is None
+    assert (
+        "Bob's seat is now played by robert. The game's opener moved it: Bob was gone."
+        in table.port.room_texts("g1")
+    )
+    # A player who writes again is no longer gone.
+    asyncio.run(table.runner.unreachable("cat", tell=False))
+    asyncio.run(people.say("cat", "table"))
+    asyncio.run(people.say("ann", "move cat carl"))
+    assert session.seat_of("cat") == 2
+
+
+def test_the_opener_may_move_the_seat_of_a_player_handed_to_a_bot(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / "games.db", NICKS)
+    people = People(table, away=["bob"])
+    asyncio.run(people.gather("g1", ["ann", "bob", "bot"], ["set deadline 10m"]))
+    session = table.session("g1")
+    for _ in range(5000):
+        if session.seats[1].stand_in:
+            break
+        if not asyncio.run(people.move("g1")):
+            wake = table.service.next_wakeup()
+            assert wake is not None
+            table.clock.set(wake)
+            asyncio.run(table.runner.tick())
+    assert session.seats[1].stand_in
+
+    asyncio.run(people.say("ann", "move bob bobby"))
+
+    assert table.session("g1").seat_of("bobby") == 1
 
 
 def test_a_platform_rename_moves_every_seat_of_the_player(tmp_path: Path) -> None:
-    table = Table.open(tmp_path / "games.db")
+    table = Table.open(tmp_path / "games.db", NICKS)
     people = People(table)
     asyncio.run(people.gather("g1", ["ann", "bob", "bot"]))
     asyncio.run(people.gather("g2", ["bob", "cat"]))

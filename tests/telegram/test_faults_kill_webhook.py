@@ -183,7 +183,8 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                 for update in commands:
                     key = delivery_id(update)
                     assert key and store.delivery_seen(PLATFORM, key), update
-                if held:
+                if held and held[0]["update_id"] in pending:
+                    # Not answered 2xx before the kill: posted again to the bot started anew.
                     assert server.deliverer.posts[held[0]["update_id"]] >= 2
                 # Each person's move stored once, in the order sent: none lost, none doubled.
                 assert same_moves(human_actions(store, game_id), players.sent), (

@@ -1,7 +1,9 @@
 """python-telegram-bot wiring: handlers that feed the runner, polling or webhook, commands menu.
 
 Runs inside the caller's event loop (`async with application: await application.start()`), so
-Telegram can share one process with other platforms.
+Telegram can share one process with other platforms. Either way an update is confirmed to
+Telegram only once it is stored: by the next getUpdates call when polling, by the answer to its
+POST on a webhook (`webhook`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from telegram.ext import (
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
-    Updater,
     filters,
 )
 
@@ -40,6 +41,7 @@ from bohnanza.core.ports import StoreError
 from .limiter import ChatRateLimiter
 from .port import CAPABILITIES, TelegramPort
 from .translate import PLATFORM, inbound_from_callback, inbound_from_message
+from .webhook import WebhookServer
 
 log = logging.getLogger(__name__)
 
@@ -141,12 +143,12 @@ class TelegramBot:
         self.runner = Runner(self.service, self.port, clock)
         self._deadlines: asyncio.Task[None] | None = None
         self._polling: asyncio.Task[None] | None = None
-        self._webhook: Any = None
+        self._webhook: WebhookServer | None = None
         self._offset: int | None = None
-        self._settling: set[asyncio.Future[None]] = set()
-        self._deferred = False
-        """The update in hand could not be stored: it is not confirmed, and taken again."""
         """The id after the last update handled: confirmed to Telegram by the next call."""
+        self._settling: set[asyncio.Future[None]] = set()
+        self._deferred: set[int] = set()
+        """Updates in hand that could not be stored: not confirmed, Telegram sends them again."""
         application.add_handler(MessageHandler(filters.TEXT, self._on_message))
         application.add_handler(CallbackQueryHandler(self._on_button))
         application.add_handler(InlineQueryHandler(self._on_inline_query))
@@ -160,7 +162,7 @@ class TelegramBot:
             try:
                 await self.runner.submit(inbound, wait=False)
             except StoreError:
-                self._deferred = True
+                self._deferred.add(update.update_id)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -173,7 +175,7 @@ class TelegramBot:
         try:
             delivered = await self.runner.submit(inbound, wait=False)
         except StoreError:
-            self._deferred = True
+            self._deferred.add(update.update_id)
             return
         settle = asyncio.ensure_future(self._settle(delivered, inbound))
         self._settling.add(settle)
@@ -223,22 +225,37 @@ class TelegramBot:
         self.port.reach_hint = f"https://t.me/{username}?start=hand"
         await self.application.start()
         if settings.mode == "webhook":
-            self._webhook = Updater(self.application.bot, self.application.update_queue)
-            await self._webhook.initialize()
-            await self._webhook.start_webhook(
-                listen=settings.listen,
-                port=settings.port,
-                # Telegram posts to the public URL; a proxy in front passes its path on.
-                url_path=urlsplit(settings.webhook_url or "").path.lstrip("/"),
-                webhook_url=settings.webhook_url,
-                secret_token=settings.webhook_secret,
-            )
+            await self._listen(settings)
         else:
             # A webhook left from another run would make getUpdates fail.
             await self.application.bot.delete_webhook()
             self._polling = asyncio.create_task(self._poll())
         await self.set_commands()
         self._deadlines = asyncio.create_task(self.runner.run_deadlines())
+
+    async def _listen(self, settings: TelegramSettings) -> None:
+        """Serve the webhook, then tell Telegram where it is: nothing is posted before the
+        server listens."""
+        url = settings.webhook_url or ""
+        # Telegram posts to the public URL; a proxy in front passes its path on.
+        webhook = WebhookServer(
+            self.application.bot, self._handle, urlsplit(url).path, settings.webhook_secret
+        )
+        try:
+            await webhook.start(settings.listen, settings.port)
+        except OSError as error:
+            raise SettingsError(
+                f"cannot listen for the webhook on {settings.listen}:{settings.port} "
+                f"(BOHNANZA_TELEGRAM_LISTEN, BOHNANZA_TELEGRAM_PORT): {error.strerror or error}"
+            ) from None
+        self._webhook = webhook
+        if not settings.webhook_secret:
+            log.warning(
+                "no BOHNANZA_TELEGRAM_WEBHOOK_SECRET: any POST to the webhook passes as Telegram's"
+            )
+        await self.application.bot.set_webhook(
+            url, secret_token=settings.webhook_secret, allowed_updates=Update.ALL_TYPES
+        )
 
     async def wait_stopped(self) -> None:
         """Run until cancelled; raise what ends the polling (a token revoked meanwhile)."""
@@ -268,9 +285,15 @@ class TelegramBot:
                 continue
             failures = 0
             for update in updates:
-                self._deferred = False
-                await self._handle(update)
-                if self._deferred:
+                # Finished even when a stop comes meanwhile: a stop waits for the update in hand.
+                work = asyncio.ensure_future(self._handle(update))
+                try:
+                    stored = await asyncio.shield(work)
+                except asyncio.CancelledError:
+                    if await work:
+                        self._offset = update.update_id + 1
+                    raise
+                if not stored:
                     # Unconfirmed, Telegram hands it out again with the next call.
                     await asyncio.sleep(POLL_RETRY[min(deferred, len(POLL_RETRY) - 1)])
                     deferred += 1
@@ -278,15 +301,15 @@ class TelegramBot:
                 deferred = 0
                 self._offset = update.update_id + 1
 
-    async def _handle(self, update: Update) -> None:
-        # Finished even when a stop comes meanwhile: a stop waits for the update in hand.
-        work = asyncio.ensure_future(self.application.process_update(update))
-        try:
-            await asyncio.shield(work)
-        except asyncio.CancelledError:
-            await work
-            self._offset = update.update_id + 1
-            raise
+    async def _handle(self, update: Update) -> bool:
+        """Hand one update to the handlers; whether it may be confirmed to Telegram: what it
+        brings is stored (or was before), or it brings nothing to store. False when the store
+        failed: Telegram is to send it again."""
+        await self.application.process_update(update)
+        if update.update_id in self._deferred:
+            self._deferred.discard(update.update_id)
+            return False
+        return True
 
     async def stop(self, timeout: float = STOP_TIMEOUT) -> None:
         """Stop taking updates, finish the one in hand, deliver what is queued (within
@@ -297,9 +320,10 @@ class TelegramBot:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._polling
             self._polling = None
-        if self._webhook is not None and self._webhook.running:
-            await self._webhook.stop()
-            await self._webhook.shutdown()
+        if self._webhook is not None:
+            # Updates in hand are stored and answered; new ones wait at Telegram.
+            await self._webhook.stop(timeout)
+            self._webhook = None
         if self._deadlines is not None:
             self._deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -53,6 +54,7 @@ from .table import Players, RunningBot, translators
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 TABLE_START = "Bohnanza · game"
 STOPPED = "stopped on SIGTERM"
+WEBHOOK_SECRET = "beans-are-secret_42"
 
 Watcher = Callable[[ApiCall], float | None]
 """Told of each answered call before the answer leaves; may return seconds to hold it back."""
@@ -177,27 +179,53 @@ class Serve:
     """`bohnanza serve telegram` on a database, pointed at a local server; output to `log`."""
 
     def __init__(
-        self, server: FaultyServer, db: Path, log: Path, stop_timeout: float = 5.0
+        self,
+        server: FaultyServer,
+        db: Path,
+        log: Path,
+        stop_timeout: float = 5.0,
+        webhook: str | None = None,
     ) -> None:
         self.server = server
         self.db = db
         self.log = log
         self.stop_timeout = stop_timeout
+        self.webhook = webhook
+        """In webhook mode, the URL Telegram posts to (on 127.0.0.1); else it polls."""
         self.process: asyncio.subprocess.Process | None = None
 
     def environment(self) -> dict[str, str]:
         clean = {k: v for k, v in os.environ.items() if not k.startswith("BOHNANZA_")}
-        return clean | {
+        env = clean | {
             "BOHNANZA_DB": str(self.db),
             "BOHNANZA_TELEGRAM_TOKEN": self.server.world.token,
             "BOHNANZA_TELEGRAM_BASE_URL": f"http://{self.server.host}:{self.server.port}",
             "BOHNANZA_STOP_TIMEOUT": str(self.stop_timeout),
             "BOHNANZA_LOG_LEVEL": "INFO",
         }
+        if self.webhook is not None:
+            env |= {
+                "BOHNANZA_TELEGRAM_MODE": "webhook",
+                "BOHNANZA_TELEGRAM_WEBHOOK_URL": self.webhook,
+                "BOHNANZA_TELEGRAM_WEBHOOK_SECRET": WEBHOOK_SECRET,
+                "BOHNANZA_TELEGRAM_LISTEN": "127.0.0.1",
+                "BOHNANZA_TELEGRAM_PORT": str(urlsplit(self.webhook).port),
+            }
+        return env
+
+    def _taking_updates(self, calls: int, polls: int) -> bool:
+        """Whether it takes updates: it polls, or (webhook mode) it set its webhook, which it
+        does once it listens."""
+        if self.webhook is None:
+            return self.server.polls_started > polls
+        return any(
+            call.method == "setWebhook" and call.status == 200
+            for call in self.server.world.calls[calls:]
+        )
 
     async def start(self, timeout: float = 20.0) -> None:
-        """Start it and wait until it polls for updates."""
-        polls = self.server.polls_started
+        """Start it and wait until it takes updates."""
+        calls, polls = len(self.server.world.calls), self.server.polls_started
         with self.log.open("wb") as out:
             self.process = await asyncio.create_subprocess_exec(
                 str(BOHNANZA),
@@ -212,14 +240,15 @@ class Serve:
         exited = asyncio.ensure_future(process.wait())
         polling = asyncio.ensure_future(
             self.server.world.wait_until(
-                lambda: self.server.polls_started > polls, timeout, "serve polling"
+                lambda: self._taking_updates(calls, polls), timeout, "serve taking updates"
             )
         )
         await asyncio.wait([exited, polling], return_when=asyncio.FIRST_COMPLETED)
         # A process that ends at once (a bad setting, an import error) fails the test at once.
         assert not exited.done(), self.output
         exited.cancel()
-        polling.result()
+        if polling.exception() is not None:
+            raise AssertionError(f"{polling.exception()}:\n{self.output}")
 
     @property
     def output(self) -> str:
@@ -245,6 +274,20 @@ class Serve:
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
             await self.process.wait()
+
+
+async def audit(db: Path) -> tuple[int, str]:
+    """`bohnanza audit DB`: its exit code and output."""
+    process = await asyncio.create_subprocess_exec(
+        str(BOHNANZA),
+        "audit",
+        str(db),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode is not None
+    return process.returncode, out.decode(errors="replace")
 
 
 def clean_stop(code: int, output: str) -> None:

@@ -28,10 +28,10 @@ from bohnanza.core.record import replay
 from .botapi import ApiCall, World
 from .botapi.ptb import run
 from .faults import (
-    BOHNANZA,
     FaultyServer,
     Serve,
     ServedPlayers,
+    audit,
     bean_table,
     clean_stop,
     delivery_id,
@@ -41,20 +41,6 @@ from .faults import (
 )
 
 MAX_MOVES = 60
-
-
-async def audit(db: Path) -> tuple[int, str]:
-    """`bohnanza audit DB`: its exit code and output."""
-    process = await asyncio.create_subprocess_exec(
-        str(BOHNANZA),
-        "audit",
-        str(db),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    out, _ = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode is not None
-    return process.returncode, out.decode(errors="replace")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")

@@ -38,7 +38,7 @@ class BotApiServer:
         self.flood = FloodControl()
         self.host = host
         self.port = port
-        self._deliverer = WebhookDeliverer(world, webhook_retry_delays)
+        self.deliverer = WebhookDeliverer(world, webhook_retry_delays)
         self._runner: web.AppRunner | None = None
 
     @property
@@ -68,11 +68,11 @@ class BotApiServer:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         self.port = self._runner.addresses[0][1]
-        await self._deliverer.start()
+        await self.deliverer.start()
 
     async def stop(self) -> None:
         """Stop delivering and listening."""
-        await self._deliverer.stop()
+        await self.deliverer.stop()
         # Wakes pending long polls so that shutdown does not wait for their timeout.
         self.world.poll_generation += 1
         self.world.notify()

@@ -11,14 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from bohnanza.adapters.kit import SettingsError, command_text, serve_chat, setting
+from bohnanza.adapters.i18n import load_translators
+from bohnanza.adapters.kit import (
+    SettingsError,
+    command_text,
+    plugin_translators,
+    serve_chat,
+    setting,
+)
 from bohnanza.adapters.platforms import ServeContext
 from bohnanza.adapters.store import open_store
 
-from .plugin import bohnanza_pigeon as pigeon
+from .plugin import PROJECTS, pigeon
 
 ROOT = Path(__file__).resolve().parents[2]
-PLUGIN = Path(__file__).parent / "plugin"
+PLUGIN = PROJECTS["pigeon"]
 
 
 @pytest.mark.parametrize(
@@ -117,3 +124,20 @@ def test_a_plugin_importing_only_the_kit_passes_mypy_strict_against_the_installe
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "Success: no issues found in 1 source file" in checked.stdout
+
+
+def test_the_examples_own_catalog_says_how_to_reach_it_in_italian_and_the_games_stay_italian(
+    tmp_path: Path,
+) -> None:
+    translators = plugin_translators(load_translators(), pigeon.CATALOGS, "pigeon")
+    port = pigeon.PigeonPort(asyncio.Queue())
+    assert port.how_to_reach(translators["it"]) == (
+        "Mandami prima un piccione in privato, con una parola qualsiasi."
+    )
+    assert port.how_to_reach(translators["en"]) == (
+        "Send me a pigeon privately first, with any word."
+    )
+    assert translators["it"].gettext("Yes") == "Sì"  # the game's own, through the chain
+    assert translators["de"].ngettext("{n} card", "{n} cards", 2) == (
+        load_translators()["de"].ngettext("{n} card", "{n} cards", 2)
+    )

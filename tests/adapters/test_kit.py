@@ -13,8 +13,10 @@ import pytest
 
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.kit import (
+    LineConnection,
     SettingsError,
     command_text,
+    connection_settings,
     plugin_translators,
     serve_chat,
     setting,
@@ -141,3 +143,20 @@ def test_the_examples_own_catalog_says_how_to_reach_it_in_italian_and_the_games_
     assert translators["de"].ngettext("{n} card", "{n} cards", 2) == (
         load_translators()["de"].ngettext("{n} card", "{n} cards", 2)
     )
+
+
+def test_a_platform_that_finds_its_server_itself_may_leave_the_server_unset() -> None:
+    rules = {"JID": (None, r"\S+@\S+", "is not an account")}
+    found = connection_settings(
+        {"BOHNANZA_XMPP_JID": "bot@beans.example"},
+        "xmpp",
+        rules,
+        (5223, 5222),
+        server_required=False,
+    )
+    assert found["SERVER"] == "" and found["PORT"] == "5223"
+    assert LineConnection(found, host="xmpp.beans.example").host == "xmpp.beans.example"
+    with pytest.raises(SettingsError, match="no server"):
+        LineConnection(found)
+    with pytest.raises(SettingsError, match=r"^set BOHNANZA_IRC_SERVER$"):
+        connection_settings({}, "irc", {}, (6697, 6667))

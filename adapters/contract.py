@@ -1,35 +1,55 @@
-"""A contract every chat adapter can prove it keeps: subclass `ChatPortContract` in its tests.
+"""The contract every chat port can prove it keeps, without pytest: checks, harness, runner.
 
-    class TestMyPlatform(ChatPortContract):
-        @pytest.fixture
-        def harness(self) -> Iterator[ChatHarness]:
-            ...  # a port connected to a real (or realistic) server, and a way to read it
-
-The checks read what people on the platform really see (through the harness), not what the port
-says it did: a message appears in the room, an edit replaces it, a private message reaches its
-player and nobody else, and a player the bot cannot reach is reported as `Unreachable`.
+A harness is the port under test and the eyes of the people on its platform (`ChatHarness`,
+its fields documented below and in docs/adapters.md). Each check reads what people really see
+through it, not what the port says it did: a message appears in the room, an edit replaces it,
+a private message reaches its player and nobody else, and a player the bot cannot reach is
+reported as `Unreachable`. A check that does not apply to the platform raises `NotApplicable`;
+one that fails raises `ContractBroken` saying what was seen.
 
 Line-based platforms (IRC: `capabilities.line_bytes` or `max_lines` set, no edits) prove more:
 a message of several lines arrives with every line in order, a line of multi-byte text at the
-byte limit arrives whole, and, with the optional harness hooks of `LateHarness`, an answer
-reaches its sender alone and a player found unreachable after sending (he is not connected)
-is reported to the runner.
+byte limit arrives whole, and, with the optional hooks of `LateHarness` (a `RecordingRunner`
+notes what the adapter reports), an answer reaches its sender alone and a player found
+unreachable after sending is reported to the runner.
+
+Run them with `check_port(harness)` (a list of outcomes), or under pytest by subclassing
+`bohnanza.adapters.contract_pytest.ChatPortContract`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import itertools
-from collections.abc import Awaitable
-from typing import Protocol, TypeVar
-
-import pytest
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import ChatPort, MessageGone, Unreachable
 
 T = TypeVar("T")
+
+__all__ = [
+    "CHECKS",
+    "ChatHarness",
+    "ContractBroken",
+    "LateHarness",
+    "NotApplicable",
+    "Outcome",
+    "RecordingRunner",
+    "check_port",
+]
+
+
+class NotApplicable(Exception):
+    """The check does not apply to this platform (the message says why)."""
+
+
+class ContractBroken(AssertionError):
+    """The port does not keep the contract (the message says what was seen)."""
 
 
 class ChatHarness(Protocol):
@@ -60,19 +80,70 @@ class ChatHarness(Protocol):
 
 class LateHarness(ChatHarness, Protocol):
     """The optional hooks of a harness whose platform reports unreachable players late, and
-    shows answers apart (a contract check that needs one is skipped when it is missing)."""
+    shows answers apart (a check that needs one does not apply when it is missing)."""
 
     absent: str
     """A user id nobody holds now (a nick not connected): a private message to it fails
     after it was sent."""
 
     def reported_unreachable(self) -> list[str]:
-        """The user ids the adapter reported to its runner as unreachable, so far."""
+        """The user ids the adapter reported to its runner as unreachable, so far (a
+        `RecordingRunner` given to the adapter's read loop keeps them in `gone`)."""
         ...
 
     def answer_texts(self, user: str) -> list[str]:
         """The answers (`ChatPort.answer`) `user` has received, as he sees them now."""
         ...
+
+
+@dataclass
+class RecordingRunner:
+    """Stands in for the `Runner` in a read loop under test: notes what the adapter reports
+    (`inputs` submitted, `renamed`, `gone`: the unreachable), and answers `read` at once
+    about a bot with no games."""
+
+    inputs: list[Inbound] = field(default_factory=list)
+    renamed: list[tuple[str, str, str]] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+
+    @property
+    def service(self) -> RecordingRunner:
+        return self
+
+    def rooms(self) -> list[str]:
+        """The rooms with a game or a lobby: none."""
+        return []
+
+    async def read(self, question: Callable[[Any], T]) -> T:
+        return question(self)
+
+    async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
+        self.inputs.append(inbound)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done
+
+    async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
+        self.renamed.append((old_user_id, new_user_id, new_name))
+
+    async def unreachable(self, user_id: str, tell: bool = True) -> None:
+        self.gone.append(user_id)
+
+
+def expect(condition: bool, seen: object) -> None:
+    """ContractBroken with what was seen, unless `condition` holds."""
+    if not condition:
+        raise ContractBroken(repr(seen))
+
+
+@contextmanager
+def raises(error: type[Exception]) -> Iterator[None]:
+    """ContractBroken unless the block raises `error`."""
+    try:
+        yield
+    except error:
+        return
+    raise ContractBroken(f"{error.__name__} was not raised")
 
 
 def line_based(harness: ChatHarness) -> bool:
@@ -100,114 +171,168 @@ def in_order(texts: list[str], lines: list[str]) -> bool:
     return True
 
 
-class ChatPortContract:
-    """The checks; a subclass provides the `harness` fixture."""
+def a_message_sent_to_a_room_is_seen_there(harness: ChatHarness) -> None:
+    message_id = harness.run(harness.port.send(harness.room, Message("Deck 43")))
+    expect(isinstance(message_id, str) and bool(message_id), message_id)
+    expect("Deck 43" in harness.room_texts(), harness.room_texts())
 
-    def test_a_message_sent_to_a_room_is_seen_there(self, harness: ChatHarness) -> None:
-        message_id = harness.run(harness.port.send(harness.room, Message("Deck 43")))
-        assert isinstance(message_id, str) and message_id
-        assert "Deck 43" in harness.room_texts()
 
-    def test_buttons_do_not_stop_a_message(self, harness: ChatHarness) -> None:
-        message = Message("Choose", ((Button("Plant in field 1", "g ABC 123 plant 1"),),))
-        harness.run(harness.port.send(harness.room, message))
-        assert "Choose" in "\n".join(harness.room_texts())
+def buttons_do_not_stop_a_message(harness: ChatHarness) -> None:
+    message = Message("Choose", ((Button("Plant in field 1", "g ABC 123 plant 1"),),))
+    harness.run(harness.port.send(harness.room, message))
+    expect("Choose" in "\n".join(harness.room_texts()), harness.room_texts())
 
-    def test_an_edit_replaces_the_message(self, harness: ChatHarness) -> None:
-        if not harness.port.capabilities.edits:
-            pytest.skip("the platform cannot edit messages")
-        message_id = harness.run(harness.port.send(harness.room, Message("turn 1")))
-        harness.run(harness.port.edit(harness.room, message_id, Message("turn 2")))
-        texts = harness.room_texts()
-        assert "turn 2" in texts
-        assert "turn 1" not in texts
 
-    def test_editing_a_message_that_is_not_there_says_so(self, harness: ChatHarness) -> None:
-        if not harness.port.capabilities.edits:
-            pytest.skip("the platform cannot edit messages")
-        with pytest.raises(MessageGone):
-            harness.run(harness.port.edit(harness.room, "999999999", Message("lost")))
+def an_edit_replaces_the_message(harness: ChatHarness) -> None:
+    if not harness.port.capabilities.edits:
+        raise NotApplicable("the platform cannot edit messages")
+    message_id = harness.run(harness.port.send(harness.room, Message("turn 1")))
+    harness.run(harness.port.edit(harness.room, message_id, Message("turn 2")))
+    texts = harness.room_texts()
+    expect("turn 2" in texts and "turn 1" not in texts, texts)
 
-    def test_a_private_message_reaches_its_player_only(self, harness: ChatHarness) -> None:
-        if not harness.port.capabilities.private_messages:
-            pytest.skip("the platform has no private messages")
-        text = "Your hand (front first): 1. Blue Bean"
-        harness.run(harness.port.send_private(harness.player, Message(text)))
-        assert text in harness.private_texts(harness.player)
-        assert text not in harness.private_texts(harness.other_player)
-        assert text not in harness.room_texts()
 
-    def test_a_private_message_can_be_edited(self, harness: ChatHarness) -> None:
-        caps = harness.port.capabilities
-        if not (caps.private_messages and caps.edits):
-            pytest.skip("the platform cannot edit private messages")
-        message_id = harness.run(harness.port.send_private(harness.player, Message("hand v1")))
-        harness.run(harness.port.edit_private(harness.player, message_id, Message("hand v2")))
-        texts = harness.private_texts(harness.player)
-        assert "hand v2" in texts
-        assert "hand v1" not in texts
+def editing_a_message_that_is_not_there_says_so(harness: ChatHarness) -> None:
+    if not harness.port.capabilities.edits:
+        raise NotApplicable("the platform cannot edit messages")
+    with raises(MessageGone):
+        harness.run(harness.port.edit(harness.room, "999999999", Message("lost")))
 
-    def test_a_player_who_cannot_be_reached_is_reported(self, harness: ChatHarness) -> None:
-        if harness.stranger is None:
-            pytest.skip("every user of the platform can be written to")
-        with pytest.raises(Unreachable):
-            harness.run(harness.port.send_private(harness.stranger, Message("hello")))
 
-    def test_the_longest_allowed_text_is_accepted(self, harness: ChatHarness) -> None:
-        caps = harness.port.capabilities
-        size = min(caps.max_text, 4000)
-        if line_based(harness):
-            # As the runner sends it: lines at the line limit, as many as a message may hold.
-            width = caps.line_bytes or size
-            count = min(caps.max_lines or size, size // width)
-            text = "\n".join(f"{n:03}" + "b" * (width - 3) for n in range(count))
+def a_private_message_reaches_its_player_only(harness: ChatHarness) -> None:
+    if not harness.port.capabilities.private_messages:
+        raise NotApplicable("the platform has no private messages")
+    text = "Your hand (front first): 1. Blue Bean"
+    harness.run(harness.port.send_private(harness.player, Message(text)))
+    expect(text in harness.private_texts(harness.player), harness.private_texts(harness.player))
+    expect(text not in harness.private_texts(harness.other_player), "the other player saw it")
+    expect(text not in harness.room_texts(), "the room saw it")
+
+
+def a_private_message_can_be_edited(harness: ChatHarness) -> None:
+    caps = harness.port.capabilities
+    if not (caps.private_messages and caps.edits):
+        raise NotApplicable("the platform cannot edit private messages")
+    message_id = harness.run(harness.port.send_private(harness.player, Message("hand v1")))
+    harness.run(harness.port.edit_private(harness.player, message_id, Message("hand v2")))
+    texts = harness.private_texts(harness.player)
+    expect("hand v2" in texts and "hand v1" not in texts, texts)
+
+
+def a_player_who_cannot_be_reached_is_reported(harness: ChatHarness) -> None:
+    if harness.stranger is None:
+        raise NotApplicable("every user of the platform can be written to")
+    with raises(Unreachable):
+        harness.run(harness.port.send_private(harness.stranger, Message("hello")))
+
+
+def the_longest_allowed_text_is_accepted(harness: ChatHarness) -> None:
+    caps = harness.port.capabilities
+    size = min(caps.max_text, 4000)
+    if line_based(harness):
+        # As the runner sends it: lines at the line limit, as many as a message may hold.
+        width = caps.line_bytes or size
+        count = min(caps.max_lines or size, size // width)
+        text = "\n".join(f"{n:03}" + "b" * (width - 3) for n in range(count))
+    else:
+        text = "b" * size
+    harness.run(harness.port.send(harness.room, Message(text)))
+    expect(shows(harness.room_texts(), text), "the text is not shown whole")
+
+
+def a_message_of_several_lines_arrives_with_its_lines_in_order(harness: ChatHarness) -> None:
+    if harness.port.capabilities.edits and not line_based(harness):
+        raise NotApplicable("a message is one whole on this platform")
+    lines = ["Turn 7: Ann", "", "  Deck 40 · discard 3", "Ann: 1. Chili x2", "end of table"]
+    harness.run(harness.port.send(harness.room, Message("\n".join(lines))))
+    expect(in_order(harness.room_texts(), [line for line in lines if line.strip()]), lines)
+
+
+def a_line_at_the_byte_limit_arrives_whole(harness: ChatHarness) -> None:
+    limit = harness.port.capabilities.line_bytes
+    if not limit:
+        raise NotApplicable("the platform does not limit lines")
+    text = "Hand: "
+    for char in itertools.cycle("Bohne 🫘 Fève é ☕ "):  # 1 to 4 bytes a character
+        if len((text + char).encode()) > limit:
+            break
+        text += char
+    text += "x" * (limit - len(text.encode()))
+    harness.run(harness.port.send(harness.room, Message(text)))
+    expect(text in harness.room_texts(), "the room did not see the line whole")
+    harness.run(harness.port.send_private(harness.player, Message(text)))
+    expect(text in harness.private_texts(harness.player), "the player did not see it whole")
+
+
+def an_answer_reaches_its_sender_only(harness: ChatHarness) -> None:
+    if not harness.port.capabilities.personal_answers or not hasattr(harness, "answer_texts"):
+        raise NotApplicable("answers are not personal here, or the harness cannot read them")
+    late: LateHarness = harness  # type: ignore[assignment]
+    inbound = Inbound(harness.port.platform, harness.player, "Ann", harness.room, "plant 9")
+    harness.run(harness.port.answer(inbound, "You have no field 9."))
+    expect("You have no field 9." in late.answer_texts(harness.player), "the sender missed it")
+    expect("You have no field 9." not in late.answer_texts(harness.other_player), "another saw")
+    expect("You have no field 9." not in harness.room_texts(), "the room saw it")
+
+
+def a_player_found_unreachable_after_sending_is_reported(harness: ChatHarness) -> None:
+    if not hasattr(harness, "reported_unreachable"):
+        raise NotApplicable("the platform tells at once who cannot be reached")
+    late: LateHarness = harness  # type: ignore[assignment]
+    with suppress(Unreachable):
+        harness.run(harness.port.send_private(late.absent, Message("Your hand: 1. Soy")))
+    reported = late.reported_unreachable()
+    expect(late.absent in reported and harness.player not in reported, reported)
+
+
+CHECKS: dict[str, Callable[[ChatHarness], None]] = {
+    check.__name__: check
+    for check in (
+        a_message_sent_to_a_room_is_seen_there,
+        buttons_do_not_stop_a_message,
+        an_edit_replaces_the_message,
+        editing_a_message_that_is_not_there_says_so,
+        a_private_message_reaches_its_player_only,
+        a_private_message_can_be_edited,
+        a_player_who_cannot_be_reached_is_reported,
+        the_longest_allowed_text_is_accepted,
+        a_message_of_several_lines_arrives_with_its_lines_in_order,
+        a_line_at_the_byte_limit_arrives_whole,
+        an_answer_reaches_its_sender_only,
+        a_player_found_unreachable_after_sending_is_reported,
+    )
+}
+"""Every check of the contract by name, in order."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One check's result: "passed", "not applicable" or "broken", and why."""
+
+    check: str
+    result: str
+    reason: str = ""
+
+
+def check_port(harness: ChatHarness) -> list[Outcome]:
+    """Every check run on `harness`, in order, each told apart from the others' failures."""
+    outcomes = []
+    for name, check in CHECKS.items():
+        try:
+            check(harness)
+        except NotApplicable as why:
+            outcomes.append(Outcome(name, "not applicable", str(why)))
+        except (ContractBroken, MessageGone, Unreachable) as error:
+            outcomes.append(Outcome(name, "broken", f"{type(error).__name__}: {error}"))
         else:
-            text = "b" * size
-        harness.run(harness.port.send(harness.room, Message(text)))
-        assert shows(harness.room_texts(), text)
+            outcomes.append(Outcome(name, "passed"))
+    return outcomes
 
-    def test_a_message_of_several_lines_arrives_with_its_lines_in_order(
-        self, harness: ChatHarness
-    ) -> None:
-        if harness.port.capabilities.edits and not line_based(harness):
-            pytest.skip("a message is one whole on this platform")
-        lines = ["Turn 7: Ann", "", "  Deck 40 · discard 3", "Ann: 1. Chili x2", "end of table"]
-        harness.run(harness.port.send(harness.room, Message("\n".join(lines))))
-        assert in_order(harness.room_texts(), [line for line in lines if line.strip()])
 
-    def test_a_line_at_the_byte_limit_arrives_whole(self, harness: ChatHarness) -> None:
-        limit = harness.port.capabilities.line_bytes
-        if not limit:
-            pytest.skip("the platform does not limit lines")
-        text = "Hand: "
-        for char in itertools.cycle("Bohne 🫘 Fève é ☕ "):  # 1 to 4 bytes a character
-            if len((text + char).encode()) > limit:
-                break
-            text += char
-        text += "x" * (limit - len(text.encode()))
-        assert len(text.encode()) == limit
-        harness.run(harness.port.send(harness.room, Message(text)))
-        assert text in harness.room_texts()
-        harness.run(harness.port.send_private(harness.player, Message(text)))
-        assert text in harness.private_texts(harness.player)
+def __getattr__(name: str) -> object:
+    """`ChatPortContract`, the pytest form, as it was first imported from here."""
+    if name == "ChatPortContract":
+        from bohnanza.adapters.contract_pytest import ChatPortContract
 
-    def test_an_answer_reaches_its_sender_only(self, harness: ChatHarness) -> None:
-        if not harness.port.capabilities.personal_answers or not hasattr(harness, "answer_texts"):
-            pytest.skip("answers are not personal here, or the harness cannot read them")
-        late: LateHarness = harness  # type: ignore[assignment]
-        inbound = Inbound(harness.port.platform, harness.player, "Ann", harness.room, "plant 9")
-        harness.run(harness.port.answer(inbound, "You have no field 9."))
-        assert "You have no field 9." in late.answer_texts(harness.player)
-        assert "You have no field 9." not in late.answer_texts(harness.other_player)
-        assert "You have no field 9." not in harness.room_texts()
-
-    def test_a_player_found_unreachable_after_sending_is_reported(
-        self, harness: ChatHarness
-    ) -> None:
-        if not hasattr(harness, "reported_unreachable"):
-            pytest.skip("the platform tells at once who cannot be reached")
-        late: LateHarness = harness  # type: ignore[assignment]
-        with contextlib.suppress(Unreachable):
-            harness.run(harness.port.send_private(late.absent, Message("Your hand: 1. Soy")))
-        assert late.absent in late.reported_unreachable()
-        assert harness.player not in late.reported_unreachable()
+        return ChatPortContract
+    raise AttributeError(name)

@@ -1,15 +1,17 @@
 """Everything a chat platform needs to serve the game, in one import.
 
     from bohnanza.adapters.kit import (
-        Capabilities, ChatPort, Inbound, Message, Platform, ServeContext, SettingsError,
+        BasePort, Capabilities, Inbound, Message, Platform, ServeContext, SettingsError,
         command_text, serve_chat, setting,
     )
 
-A platform is a `ChatPort` (what the game asks of the platform: send, edit, answer...), a read
-loop that turns the platform's events into `Inbound`s, and a `Platform` registered under the
-entry-point group `bohnanza.adapters`. `serve_chat` does the rest: the application, the runner
+A platform is a `ChatPort` (what the game asks of the platform: send, edit, answer...; a
+`BasePort` subclass writes only what its platform does), a read loop that turns the
+platform's events into `Inbound`s, and a `Platform` registered under the entry-point group
+`bohnanza.adapters`. `serve_chat` does the rest: the application, the runner
 that stores each input before it returns and delivers messages at the platform's pace, the
-deadlines, and a clean stop. docs/adapters.md walks through the IRC adapter built on it.
+deadlines, and a clean stop; a plugin's own sentences can come with its own catalogs
+(`catalogs`). docs/adapters.md walks through the IRC adapter built on it, and the examples.
 
 Settings come from the environment (or the configuration file), named
 `BOHNANZA_<PLATFORM>_<NAME>` (`BOHNANZA_IRC_SERVER`); a platform's `check(settings)` runs
@@ -24,7 +26,10 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from importlib.resources.abc import Traversable
 
+from bohnanza.adapters.base_port import BasePort, port_lacks
+from bohnanza.adapters.i18n import plugin_translators
 from bohnanza.adapters.line_connection import (
     CONNECTION_RULES,
     LineConnection,
@@ -53,6 +58,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "CONNECTION_RULES",
+    "BasePort",
     "Button",
     "Capabilities",
     "ChatPort",
@@ -73,6 +79,7 @@ __all__ = [
     "Unreachable",
     "command_text",
     "connection_settings",
+    "plugin_translators",
     "serve_chat",
     "setting",
     "settings_by_rules",
@@ -86,19 +93,28 @@ async def serve_chat(
     listen: Callable[[Runner], Awaitable[None]],
     clock: Clock | None = None,
     user_id_of: Callable[[str], str] | None = None,
+    catalogs: Traversable | None = None,
 ) -> None:
     """Serve the game on a connected platform until cancelled (or until `listen` returns):
     pick up its stored games and bring their views up to date, play deadlines on time, let
     `listen(runner)` feed the platform's inputs (`await runner.submit(inbound, wait=False)`
     for each: it returns once the input is stored, so the read loop never waits on sending),
     then stop: no more input, the input in hand finished, what is queued delivered within
-    `context.stop_timeout` seconds."""
+    `context.stop_timeout` seconds. `catalogs`: a plugin's folder of message catalogs,
+    `<language>/LC_MESSAGES/<platform>.po`, asked before the game's (`plugin_translators`).
+    A port whose capabilities claim what it does not write is refused (TypeError)."""
+    lacking = port_lacks(port)
+    if lacking:
+        raise TypeError(f"{type(port).__name__}: {lacking}")
     log.info("serving %s", port.platform)
+    translators = context.translators
+    if catalogs is not None:
+        translators = plugin_translators(translators, catalogs, port.platform)
     service = ChatService(
         port.platform,
         port.capabilities,
         context.store,
-        context.translators,
+        translators,
         user_id_of=user_id_of,
         codes=random.SystemRandom(),
     )

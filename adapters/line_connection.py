@@ -41,11 +41,15 @@ def connection_settings(
     platform: str,
     rules: Mapping[str, tuple[str | None, str, str]],
     ports: tuple[int, int],
+    server_required: bool = True,
 ) -> PlatformSettings:
-    """A line platform's settings: the connection's (`CONNECTION_RULES`) and its own `rules`
-    (see `settings_by_rules`); the port is `ports[0]` with TLS, `ports[1]` without, unless
-    set; a CA file named must exist. SettingsError names the first setting that is wrong."""
-    found = settings_by_rules(env, platform, {**CONNECTION_RULES, **rules})
+    """A platform's connection settings (`CONNECTION_RULES`) and its own `rules` (see
+    `settings_by_rules`); the port is `ports[0]` with TLS, `ports[1]` without, unless set; a
+    CA file named must exist. Without `server_required`, `SERVER` may be left out (""): the
+    platform finds its server itself (XMPP: from the domain of the account). SettingsError
+    names the first setting that is wrong."""
+    optional = {} if server_required else {"SERVER": ("", r"[\w.:-]*", "is not a host name")}
+    found = settings_by_rules(env, platform, {**CONNECTION_RULES, **optional, **rules})
     found["PORT"] = found["PORT"] or str(ports[0] if found["TLS"] == "1" else ports[1])
     if found["TLS_CA"] and not Path(found["TLS_CA"]).is_file():
         raise SettingsError(f"BOHNANZA_{platform.upper()}_TLS_CA names no file")
@@ -67,10 +71,12 @@ class LineConnection:
     """One connection, kept up until cancelled; `ready` is set by the platform once it is
     logged in, and cleared when the connection drops."""
 
-    def __init__(self, settings: Mapping[str, str]) -> None:
-        """To the server of `connection_settings`."""
+    def __init__(self, settings: Mapping[str, str], host: str = "") -> None:
+        """To the server of `connection_settings` (or `host`, when the platform found it)."""
         s = settings
-        self.host, self.port = s["SERVER"], int(s["PORT"])
+        self.host, self.port = host or s["SERVER"], int(s["PORT"])
+        if not self.host:
+            raise SettingsError("no server to connect to: set the SERVER setting")
         self.tls = tls_context(s["TLS"] == "1", s["TLS_VERIFY"] == "1", s["TLS_CA"])
         self.ready = asyncio.Event()
         self._writer: asyncio.StreamWriter | None = None

@@ -48,6 +48,7 @@ def help_text(tr: Translator) -> str:
         tr.gettext("harvest F · buy — sell field F · buy the 3rd field"),
         tr.gettext("offer P 2 f1 for soy — offer player P hand card 2 and face-up card 1"),
         tr.gettext("offer P 3 — a gift (nothing asked in return)"),
+        tr.gettext("P: a player's seat number or name, or its start (offer ann 3)"),
         tr.gettext("counter O … · accept O · decline O · withdraw O — answer offer O"),
         tr.gettext("pass — no trading for you this turn"),
         tr.gettext("Duel: faceup I F · offered I F · toss I · discard P"),

@@ -84,7 +84,10 @@ class Lobby:
         elif name in ("deadline", "time"):
             self.turn_seconds = parse_duration(value)
         elif name in ("trade-window", "trade_window", "window"):
-            seconds = parse_duration(value)
+            try:
+                seconds = parse_duration(value)
+            except LobbyError:  # its refusal speaks of deadlines
+                seconds = 0
             if not MIN_TURN_SECONDS <= seconds <= MAX_TRADE_WINDOW_SECONDS:
                 raise LobbyError("A trading window is between 30 seconds and 1 hour.")
             self.trade_window_seconds = seconds

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from ..ports import ChatState, Delivery, GameStore, NewGame, SeatIdentity
 from .i18n import Translator
@@ -48,8 +48,12 @@ class Capabilities:
     """Seconds between two messages in one chat (0: none); other chats are not held back."""
     compact: bool = False
     """Every line costs (IRC): a message's lines are packed into as few as `line_bytes`
-    allows, and a player is written to privately only when something is his to decide or
-    answers what he did, not at every change of the open offers of others."""
+    allows, bean names are short, and an answer heads the private message it comes with."""
+    private_updates: Literal["", "every change", "decisions"] = ""
+    """When a player gets a new private message: at "every change" of what he sees, or only
+    for "decisions" (a decision is his, it answers what he did, or an offer to him or of his
+    changed; for the rest he asks with `hand`). Empty: "decisions" where a message cannot be
+    edited (each change would be a message of its own), "every change" where it can."""
     files: bool = False
     """A file can be sent to a room (`ChatPort.send_file`): the replay page of a finished
     game is offered there."""
@@ -61,6 +65,13 @@ class Capabilities:
     anyone may take (an IRC nick): a seat then moves to a new id only when that id proves
     to be its player (`move NEW`, then `claim CODE` with the code he was given privately),
     and the opener cannot move another's seat."""
+
+    @property
+    def private_on_decisions(self) -> bool:
+        """Whether a player is written to privately only for decisions (`private_updates`)."""
+        return (self.private_updates or ("every change" if self.edits else "decisions")) == (
+            "decisions"
+        )
 
 
 class Unreachable(Exception):

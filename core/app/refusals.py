@@ -12,6 +12,7 @@ from .i18n import N_, Translator
 REFUSALS: dict[str, str] = {
     "game-over": N_("The game is over."),
     "no-such-player": N_("There is no such player."),
+    "ambiguous-player": N_("Several players' names begin so: type more of it, or the seat."),
     "no-such-field": N_("You have no such field."),
     "field-taken": N_(
         "That field grows another variety: plant on an empty field or one of the same variety."

@@ -46,6 +46,7 @@ from .seat_moves import RENAME, apply_moves, move_error, move_request, move_seat
 from .session import GameSession, new_controls, resume_game
 from .standings import standings_answer
 from .story import StoryKeeper
+from .typed_names import seat_numbers
 from .updates import (
     ASK,
     BACK,
@@ -805,7 +806,7 @@ class ChatService:
         """A number answers the player's private message where buttons are numbered lines:
         it presses that button, and the message that follows is posted anew, below it."""
         tr = self.translator(session.language)
-        if self.capabilities.compact and session.hand_tokens.get(seat) != hand_key(
+        if self.capabilities.private_on_decisions and session.hand_tokens.get(seat) != hand_key(
             session, seat, self.capabilities
         ):
             # His moves changed since the list he answers was sent (he was not told, lines
@@ -1077,7 +1078,7 @@ class ChatService:
         raise AssertionError("unreachable")
 
     def _parse(self, session: GameSession, seat: int, command: str) -> Action:
-        action = parse_action(command, seat)
+        action = parse_action(seat_numbers(command, session.names, seat), seat)
         if isinstance(action, AcceptTrade) and not action.hand and not action.face_up:
             # "accept 3" alone gives the first fitting cards, as the button does.
             for legal in session.legal(seat).actions:

@@ -466,7 +466,7 @@ def hand_updates(
     acting: int | None = None,
 ) -> list[Outbound]:
     """Private messages for the players whose view or moves changed (or are in `force`), of
-    every person at the table or of the seats in `only`. Where lines cost, a change that asks
+    every person at the table or of the seats in `only`. For decisions only, a change that asks
     nothing of a player, answers nothing he did (`acting` is the seat whose input it was) and
     touches no offer of his is not sent: he sees it when he asks or acts."""
     if not caps.private_messages:
@@ -491,7 +491,7 @@ def hand_updates(
         if not changed and not (force and seat in force) and not alert:
             continue
         if (
-            caps.compact
+            caps.private_on_decisions
             and not (alert or away or seat == acting or (force and seat in force))
             and shown.partition("|")[2] == key.partition("|")[2]
         ):
@@ -516,12 +516,12 @@ def hand_updates(
 def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
     """What a player's private message depends on: his moves, the open offers, his pass on
     trading and his screen. Every open offer is shown to every player, so a change to any
-    offer renews them all (where lines cost, only offers of his or made to him count)."""
+    offer renews them all (for decisions only, offers of his or made to him)."""
     control = session.seats[seat]
     offers = sorted(
         number
         for number, offer in session.state.offers.items()
-        if not caps.compact or seat in (offer.proposer, offer.receiver)
+        if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
     return f"{session.token(seat)}|{offers} {control.passed} {control.screen}"
 

@@ -11,14 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from bohnanza.adapters.kit import SettingsError, command_text, serve_chat, setting
+from bohnanza.adapters.i18n import load_translators
+from bohnanza.adapters.kit import (
+    LineConnection,
+    SettingsError,
+    command_text,
+    connection_settings,
+    plugin_translators,
+    serve_chat,
+    setting,
+)
 from bohnanza.adapters.platforms import ServeContext
 from bohnanza.adapters.store import open_store
 
-from .plugin import bohnanza_pigeon as pigeon
+from .plugin import PROJECTS, pigeon
 
 ROOT = Path(__file__).resolve().parents[2]
-PLUGIN = Path(__file__).parent / "plugin"
+PLUGIN = PROJECTS["pigeon"]
 
 
 @pytest.mark.parametrize(
@@ -117,3 +126,37 @@ def test_a_plugin_importing_only_the_kit_passes_mypy_strict_against_the_installe
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "Success: no issues found in 1 source file" in checked.stdout
+
+
+def test_the_examples_own_catalog_says_how_to_reach_it_in_italian_and_the_games_stay_italian(
+    tmp_path: Path,
+) -> None:
+    translators = plugin_translators(load_translators(), pigeon.CATALOGS, "pigeon")
+    port = pigeon.PigeonPort(asyncio.Queue())
+    assert port.how_to_reach(translators["it"]) == (
+        "Mandami prima un piccione in privato, con una parola qualsiasi."
+    )
+    assert port.how_to_reach(translators["en"]) == (
+        "Send me a pigeon privately first, with any word."
+    )
+    assert translators["it"].gettext("Yes") == "Sì"  # the game's own, through the chain
+    assert translators["de"].ngettext("{n} card", "{n} cards", 2) == (
+        load_translators()["de"].ngettext("{n} card", "{n} cards", 2)
+    )
+
+
+def test_a_platform_that_finds_its_server_itself_may_leave_the_server_unset() -> None:
+    rules = {"JID": (None, r"\S+@\S+", "is not an account")}
+    found = connection_settings(
+        {"BOHNANZA_XMPP_JID": "bot@beans.example"},
+        "xmpp",
+        rules,
+        (5223, 5222),
+        server_required=False,
+    )
+    assert found["SERVER"] == "" and found["PORT"] == "5223"
+    assert LineConnection(found, host="xmpp.beans.example").host == "xmpp.beans.example"
+    with pytest.raises(SettingsError, match="no server"):
+        LineConnection(found)
+    with pytest.raises(SettingsError, match=r"^set BOHNANZA_IRC_SERVER$"):
+        connection_settings({}, "irc", {}, (6697, 6667))

@@ -470,11 +470,15 @@ def hand_leaks(port: RecordingPort, room: str, users: Sequence[str]) -> list[str
 
 
 def hands_shown_rightly(table: Table, room: str) -> None:
-    """Each person's latest private message shows his own hand as it is now."""
+    """Each person's latest private message shows his own hand as it is now (where he is
+    written to for decisions only: each person a decision waits on)."""
     session = table.service.games.get(room)
     if session is None:
         return
+    decisions = table.port.capabilities.private_on_decisions
     for seat in session.humans():
+        if decisions and seat not in session.pending():
+            continue  # his hand changed through others: he sees it when he asks or acts
         user = session.seats[seat].identity.user_id
         shown = table.port.hand_message(user, session.game_id)
         if shown is None or user in table.port.unreachable or session.seats[seat].stand_in:

@@ -1,10 +1,12 @@
 """A platform package outside the bot, built on the adapter kit alone: messages come and go
-as lines through two queues (a stand-in for a network connection)."""
+as lines through two queues (a stand-in for a network connection). Its own sentence is
+translated by its own catalogs (`locales/<language>/LC_MESSAGES/pigeon.po`)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from importlib.resources import files
 
 from bohnanza.adapters.kit import (
     Capabilities,
@@ -20,6 +22,7 @@ from bohnanza.adapters.kit import (
 )
 
 CAPABILITIES = Capabilities(private_messages=True, line_bytes=200, line_pace=0.01, line_burst=4)
+CATALOGS = files(__name__) / "locales"
 
 
 class PigeonPort(LinePort):
@@ -33,7 +36,7 @@ class PigeonPort(LinePort):
         self.outgoing = outgoing
 
     def how_to_reach(self, tr: Translator) -> str:
-        return tr.gettext("Send me any word privately first.")
+        return tr.gettext("Send me a pigeon privately first, with any word.")
 
     async def write(self, target: str, line: str, answer: bool) -> None:
         await self.outgoing.put(f"{target}{'!' if answer else '|'}{line}")
@@ -45,7 +48,8 @@ def check(settings: Mapping[str, str]) -> None:
 
 
 async def listen(runner: Runner, incoming: asyncio.Queue[str]) -> None:
-    """Feed `room|user|text` lines to the runner until an empty line."""
+    """Feed `room|user|text` lines to the runner until an empty line. In private the room is
+    the sender's own id: the chat between him and the bot."""
     while line := await incoming.get():
         room, user, text = line.split("|", 2)
         private = room == user
@@ -55,11 +59,11 @@ async def listen(runner: Runner, incoming: asyncio.Queue[str]) -> None:
             await runner.submit(inbound, wait=False)
 
 
-async def serve(context: ServeContext) -> None:
+async def serve(context: ServeContext, incoming: asyncio.Queue[str] | None = None) -> None:
     check(context.settings)
-    incoming: asyncio.Queue[str] = asyncio.Queue()
-    outgoing: asyncio.Queue[str] = asyncio.Queue()
-    await serve_chat(context, PigeonPort(outgoing), lambda runner: listen(runner, incoming))
+    incoming = incoming or asyncio.Queue()
+    port = PigeonPort(asyncio.Queue())
+    await serve_chat(context, port, lambda runner: listen(runner, incoming), catalogs=CATALOGS)
 
 
 platform = Platform("pigeon", "lines by pigeon post", serve, check)

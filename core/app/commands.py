@@ -38,6 +38,7 @@ def help_text(tr: Translator) -> str:
         tr.gettext("set lang en|it|ru|de · set deadline 10m|2h|off — options (the opener)"),
         tr.gettext("start · cancel — start the game or call it off (the opener)"),
         tr.gettext("hand · table — your hand (privately) · the table again"),
+        tr.gettext("rules [beans|fields|turn|trading|end|variants] — the rules of the game"),
         tr.gettext("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
         tr.gettext("move NEW — play your seat as NEW (the opener: move OLD NEW)"),
         tr.gettext("claim CODE — take the seat a player handed you, with the code he was given"),

@@ -41,6 +41,7 @@ from .picker import PICK, SEND, ShortBeanNames, draft_commands
 from .ports import Capabilities, ChatStore, GameProgress
 from .refusals import refusal
 from .render import hand_text
+from .rules import rules_text
 from .seat_claims import ask_claim, carry_out_claim, new_code, settle_claim
 from .seat_moves import RENAME, apply_moves, move_error, move_request, move_seat
 from .session import GameSession, new_controls, resume_game
@@ -380,6 +381,8 @@ class ChatService:
             return [Reply(inbound, help_text(tr))]
         if verb == "help":
             return [Reply(inbound, help_text(tr))]
+        if verb == "rules":
+            return [Reply(inbound, rules_text(tr, words[1] if len(words) > 1 else None))]
         if verb in STANDINGS_VERBS:
             return [Reply(inbound, standings_answer(tr, self.store, self.platform, inbound, verb))]
         if verb == "set" and len(words) >= 2 and words[1].lower() == "notify":

@@ -1,43 +1,59 @@
-# Two commands set everything up: `make play` and `make test`.
+# Two commands set everything up: `make play` and `make test`. They share one environment:
+# `make play` installs what playing needs, `make test` adds the test tools (the extra `test`).
+# Both run the sources as they are; `make compiled` builds the compiled modules (setup.py) beside
+# them, for the benchmarks.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAYING := $(VENV)/.installed-play
+TESTING := $(VENV)/.installed-test
+COMPILED := build/.compiled
+# Quiet: pip says what went wrong only, and setuptools' note on editable installs is left out.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest bench catalogs clean
+.PHONY: play test lint typecheck pytest bench compiled catalogs clean
 
-# The compiled modules (setup.py) are built again whenever their sources change.
-COMPILED := core/state.py core/legal.py core/engine.py core/scoring.py core/view.py \
-	core/game.py core/bots/driver.py core/bots/asking.py core/bots/random_bot.py \
-	core/bots/valuation.py core/bots/heuristic.py core/app/session.py core/app/turns.py \
-	core/app/render.py core/app/updates.py core/app/markup.py core/app/story.py
-
-$(STAMP): pyproject.toml setup.py $(COMPILED)
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(PIP) install --upgrade pip
 
-play: $(STAMP)
+$(PLAYING): pyproject.toml setup.py | $(BIN)/python
+	$(PIP) install -e .
+	touch $(PLAYING)
+
+# The test tools come with everything playing needs: `make play` after it installs nothing.
+$(TESTING): pyproject.toml setup.py | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	touch $(TESTING) $(PLAYING)
+
+# Built again when any source under core/ changes: the compiled modules import the plain ones.
+# `bohnanza` runs the sources, saying so, while these are older than one of them.
+$(COMPILED): setup.py $(shell find core -name '*.py') | $(PLAYING)
+	BOHNANZA_COMPILE=1 $(PIP) install --no-deps -e .
+	mkdir -p build && touch $(COMPILED)
+
+compiled: $(COMPILED)
+
+play: $(PLAYING)
 	$(BIN)/bohnanza play
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(TESTING)
 	$(BIN)/ruff check core adapters cli tests bench setup.py
 	$(BIN)/ruff format --check core adapters cli tests bench setup.py
 
 # mypy does not follow setuptools' package-dir mapping, so it reads the
 # packages through a tree of links that mirrors the import names.
-typecheck: $(STAMP)
+typecheck: $(TESTING)
 	mkdir -p .typecheck/bohnanza
 	for pkg in core adapters cli; do ln -sfn ../../$$pkg .typecheck/bohnanza/$$pkg; done
 	$(BIN)/mypy -p bohnanza.core -p bohnanza.adapters -p bohnanza.cli
 
-pytest: $(STAMP)
+pytest: $(TESTING)
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(TESTING) $(COMPILED)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/app.py
@@ -48,7 +64,7 @@ bench: $(STAMP)
 	else echo "bench/workers.py skipped: set BOHNANZA_TEST_POSTGRES_URL to a PostgreSQL server"; fi
 
 # Regenerate the message template from the sources and merge it into every catalog.
-catalogs: $(STAMP)
+catalogs: $(PLAYING)
 	$(BIN)/pybabel extract -F adapters/i18n/babel.cfg --add-location=file --sort-by-file --width=100 \
 		--project=bohnanza --version=0.1.0 --copyright-holder="the bohnanza authors" \
 		-o adapters/i18n/locales/bohnanza.pot .
@@ -56,5 +72,6 @@ catalogs: $(STAMP)
 		-D bohnanza --ignore-obsolete --width=100
 
 clean:
-	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .typecheck .mypy_cache .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
 	find core -name '*.so' -delete
+	rm -f core/compiled-from.json

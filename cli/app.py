@@ -20,7 +20,7 @@ def build_app() -> typer.Typer:
         pretty_exceptions_enable=False,
     )
     app.command("play")(play.play)
-    app.command("serve")(serve.serve)
+    app.command("serve", cls=serve.ServeCommand)(serve.serve)
     app.command("health")(serve.health)
     app.add_typer(db.app, name="db")
     app.command("simulate")(simulate.simulate)

@@ -11,14 +11,22 @@ import contextlib
 import logging
 import os
 import signal
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
+from typer.core import TyperCommand
 
 from bohnanza.adapters.health import PATH, HealthServer, probe
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.logs import configure_logging
-from bohnanza.adapters.platforms import Platform, ServeContext, UnknownPlatform, platform_named
+from bohnanza.adapters.platforms import (
+    Platform,
+    ServeContext,
+    UnknownPlatform,
+    platform_named,
+    platform_names,
+)
 from bohnanza.adapters.runtime import tune_collector
 from bohnanza.adapters.settings import Settings, SettingsError, load_settings
 from bohnanza.adapters.store import SqlGameStore, display_name
@@ -36,9 +44,26 @@ class PlatformFailed(Exception):
     """A platform could not start (its settings are wrong); the message is one line."""
 
 
+class ServeCommand(TyperCommand):
+    """`serve`, whose help lists the installed platforms, and what those missing their extra
+    need, when it is shown (not when the command line is read)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        names = platform_names()
+        listed = [
+            name if needed is None else f"{name} (needs {needed})" for name, needed in names.items()
+        ]
+        text = "Platforms: " + ", ".join(listed) + "."
+        # Rich markup would take an extra's `[name]` for a style.
+        rich = getattr(self, "rich_markup_mode", None) == "rich"
+        self.epilog = (escape(text) if rich else text) if listed else None
+        super().format_help(ctx, formatter)
+
+
 def serve(
     platforms: Annotated[
-        list[str], typer.Argument(help="Platforms to serve, e.g. telegram matrix.")
+        list[str],
+        typer.Argument(help="Platforms to serve, e.g. telegram matrix (all of them below)."),
     ],
     db: Annotated[
         str | None,

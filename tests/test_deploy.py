@@ -65,4 +65,11 @@ def test_the_image_compiles_its_own_modules_from_the_sources_alone() -> None:
     assert re.search(r"^COPY pyproject\.toml setup\.py ", text, re.M)
     assert re.search(r"apt-get install .*\bgcc\b", text)
     ignored = (DEPLOY.parent / ".dockerignore").read_text().splitlines()
-    assert {"**/*.so", ".venv", "build"} <= set(ignored)
+    assert {"**/*.so", "core/compiled-from.json", ".venv", "build"} <= set(ignored)
+
+
+def test_the_image_installs_the_compiled_wheel_with_every_platform() -> None:
+    text = (DEPLOY / "Dockerfile").read_text()
+    assert re.search(r"^ENV BOHNANZA_COMPILE=1$", text, re.M)
+    assert re.search(r"^RUN pip wheel .*'\.\[all\]'$", text, re.M)
+    assert "--find-links /wheels 'bohnanza[all]'" in text

@@ -121,7 +121,14 @@ def make_engine(target: str, create: bool) -> Engine:
         if path is not None:
             check_sqlite_file(path, name, create)
         engine = create_engine(url, pool_pre_ping=False)
-    except (ArgumentError, NoSuchModuleError, ImportError, ValueError):
+    except ImportError as error:
+        if (error.name or "").startswith("psycopg"):
+            # Installed without the extra that brings PostgreSQL's driver.
+            raise NotAStore(
+                f"{name}: a PostgreSQL store needs its extra: pip install 'bohnanza[postgres]'"
+            ) from None
+        raise unsupported from None
+    except (ArgumentError, NoSuchModuleError, ValueError):
         raise unsupported from None
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)

@@ -1,8 +1,9 @@
 """What one player may do at a moment: the menu `legal.legal_actions` lists.
 
 The two types live in a module of their own, kept plain Python: `legal.py` is compiled with
-mypyc (README: Development), and a compiled module would check the exact class of every menu it
-is handed, where the views hand out a subclass that lists its actions when first read.
+mypyc (README: Development), and the menus made at every decision fill each instance's dict in
+one go (`state.frozen_from`), which a compiled class would not take. A menu holds values only:
+actions, seats and counts, nothing that leads to the game state.
 """
 
 from __future__ import annotations

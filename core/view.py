@@ -13,13 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .actions import Action
 from .cards import CARD_COUNT, VARIETIES, Card, Variety
-from .legal import (
-    LegalActions,
-    legal_actions,
-    offer_cards_in_place,
-    partner_options,
-)
+from .legal import LegalActions, legal_actions, offer_cards_in_place, partner_options
 from .scoring import result_of
 from .state import (
     CARD_VARIETIES,
@@ -30,7 +26,7 @@ from .state import (
     TradeOffer,
     frozen_from,
 )
-from .view_values import VIEW_FIELDS, MomentLegal, MomentView
+from .view_values import VIEW_FIELDS as VIEW_FIELDS
 from .view_values import FieldView as FieldView
 from .view_values import OfferView as OfferView
 from .view_values import PlayerView as PlayerView
@@ -173,105 +169,133 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
 
 
 def kept(view: PlayerView) -> PlayerView:
-    """A view that outlives its moment. The views of `TableViews` work out their fields when
-    first read, up to the next moment; whoever keeps one for later keeps this copy instead."""
-    if type(view) is PlayerView:
-        return view
-    return PlayerView(*[getattr(view, name) for name in VIEW_FIELDS])
+    """A view that outlives its moment: every view is one (its fields are values, worked out
+    when it was made), so this is the view itself. Kept for callers written when the views of
+    `TableViews` worked out their fields when first read."""
+    return view
 
 
 class TableViews:
     """Views of one game for a driver that asks several seats at each moment.
 
-    Each is equal to `view_for(state, seat)`, but works out its fields only when they are first
-    read, in parts: the seats' public sides, the viewer's hand, the face-up cards, the offers,
-    and the rest together (the turn, the step, the active seat and the 3rd field's price come
-    with the view). Most decisions read a few: a bot that passes on trading reads the turn and
-    little else, one that plants a set-aside card the seats' public sides. Such a view belongs
-    to its moment: call `next_moment` whenever the state may have changed, after which a field
-    of an earlier view not read yet can no longer be worked out (reading it raises
-    RuntimeError).
-    What every seat sees alike is worked out once per moment, a seat's public side and hand are
-    kept until the engine changes the seat (`PlayerState.changes`), and the discard pile while
-    its cards stay the same, since an action changes one or two seats and leaves the others as
-    they were. The state must change only through the engine.
+    Each is equal to `view_for(state, seat)`, and like it holds values only: the seats' public
+    sides, the viewer's hand, the cards on the table and the offers as frozen values and tuples
+    of varieties, never a part of the state, so nothing a bot is handed leads to another hand,
+    the deck or the state itself. What every seat sees alike is worked out once per moment (call
+    `next_moment` whenever the state may have changed) and shared by the moment's views; a
+    seat's public side is kept until the engine changes the seat (`PlayerState.changes`), and
+    its hand and the cards on the table while they stay the same, since an action changes one
+    or two seats and leaves the others as they were: a bot may tell by `is` that a seat's side
+    or hand is the one it saw. The state must change only through the engine.
     """
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._price = state.setup.third_field_price
-        self._moment: dict[str, Any] = {}
-        """What the views of this moment have worked out so far ("seats": every seat's public
-        side; "public": the fields every seat sees alike; "offers": the offers as seen by all
-        but their proposer); a new dict each moment, which also tells a view whether its moment
-        has passed."""
+        self._public_now: dict[str, Any] | None = None
+        """`_shown` once brought up to this moment."""
+        self._shown: dict[str, Any] = {
+            "seats": (),
+            "final_exhaustion": state.setup.final_exhaustion,
+            "third_field_price": state.setup.third_field_price,
+            "face_up": (),
+            "scores": None,
+            "winners": None,
+        }
+        """The fields every seat sees alike, as last brought up to a moment."""
+        self._face_up: list[Card] = []
+        self._shared_offers: dict[int, OfferView] = {}
+        """The offers as seen by all but their proposer, by id: an offer's terms never change,
+        so its view is made again only when its cards leave or come back into place."""
         self._changes = [player.changes for player in state.players]
         """Each seat's `PlayerState.changes` when its view below was made."""
         self._seat_list = [_seat_view(seat, player) for seat, player in enumerate(state.players)]
-        self._seat_tuple: tuple[SeatView, ...] | None = tuple(self._seat_list)
-        self._hands: list[tuple[int, tuple[Variety, ...]]] = [
-            (player.changes, _varieties(player.hand)) for player in state.players
+        self._shown["seats"] = tuple(self._seat_list)
+        self._hands: list[tuple[list[Card], tuple[Variety, ...]]] = [
+            (list(player.hand), _varieties(player.hand)) for player in state.players
         ]
-        """Each seat's hand with its `PlayerState.changes` when it was shown."""
+        """Each seat's hand as it was last shown: its cards, and their varieties."""
         self._discard: tuple[list[Card], tuple[Variety, ...]] = ([], ())
+        self._bystanders: list[tuple[int, tuple[Action, ...]] | None] = [None] * len(state.players)
+        """Each seat's actions as a bystander while trading with no offer of his open, with
+        its `PlayerState.changes` when they were listed (`bystander_legal`)."""
 
     def next_moment(self) -> None:
         """The state may have changed since the last view."""
-        self._moment = {}
+        self._public_now = None
 
     def __call__(self, seat: int | None) -> PlayerView:
-        state = self._state
-        view = _new_view(MomentView)
-        values: dict[str, Any] = {
-            "seat": seat,
-            "turn": state.turn,
-            "step": state.step,
-            "active": state.active,
-            "third_field_price": self._price,
-            "_table": self,
-            "_moment": self._moment,
-        }
-        if not state.offers:
-            values["offers"] = ()
+        """`view_for(state, seat)`, made from what this moment's views share."""
+        public = self._public_now
+        if public is None:
+            public = self._public()
+        values = public.copy()
+        values["seat"] = seat
+        if seat is None:
+            values["hand"] = ()
+        else:
+            # The hand as shown before while its cards are the same (most actions of a seat
+            # plant or harvest, or trade set-aside cards, and leave the hand as it was).
+            cards, hand = self._hands[seat]
+            now = self._state.players[seat].hand
+            if cards != now:
+                hand = _varieties(now)
+                self._hands[seat] = (list(now), hand)
+            values["hand"] = hand
+        values["offers"] = self._offers(seat) if self._state.offers else ()
+        # `frozen_from`, inlined.
+        view = _new_view(PlayerView)
         _set_fields(view, "__dict__", values)
         return view
 
     def whole(self, seat: int | None) -> PlayerView:
-        """`view_for(state, seat)`, every field worked out now: a view that outlasts its moment,
-        made from what this moment's other views share."""
-        return _player_view(self._public(), seat, self._hand(seat), self._offers(seat))
+        """The same view as calling the table: every view is whole and outlasts its moment."""
+        return self(seat)
 
     def legal(self, seat: int) -> LegalActions:
-        """`legal_actions(state, seat)`, except that while trading, the actions of a seat the
-        game does not wait on are listed when first read: most such seats pass, reading only
-        `trade` and `waiting`. Like the views, it belongs to its moment."""
+        """`legal_actions(state, seat)`: plain values, like the views."""
+        state = self._state
+        if state.step is STEP_TRADE and seat != state.active:
+            return self.bystander_legal(seat)
+        return legal_actions(state, seat)
+
+    def bystander_legal(self, seat: int) -> LegalActions:
+        """`legal(seat)` for a seat other than the active player's while trading. Until an
+        offer he is part of opens, such a seat may propose to the active player, harvest and
+        buy the 3rd field; the last two change only with his public side, so their actions
+        are kept until the engine changes the seat."""
         state = self._state
         if state.step is not STEP_TRADE or seat == state.active:
             return legal_actions(state, seat)
-        return self.bystander_legal(seat)
-
-    def bystander_legal(self, seat: int) -> LegalActions:
-        """`legal(seat)` for a seat other than the active player's while trading."""
-        state = self._state
-        legal = _new_view(MomentLegal)
+        offers = state.offers
+        if offers:
+            for offer in offers.values():
+                if offer.receiver == seat or offer.proposer == seat:
+                    return legal_actions(state, seat)
+        player = state.players[seat]
+        kept = self._bystanders[seat]
+        if kept is None or kept[0] != player.changes:
+            kept = self._bystanders[seat] = (player.changes, legal_actions(state, seat).actions)
+        # `frozen_from`, inlined.
+        legal = _new_view(LegalActions)
         _set_fields(
             legal,
             "__dict__",
             {
                 "player": seat,
-                "trade": partner_options(state.active, len(state.players[seat].hand)),
+                "actions": kept[1],
+                "trade": partner_options(state.active, len(player.hand)),
                 "waiting": False,
-                "_table": self,
-                "_moment": self._moment,
             },
         )
         return legal
 
     def _offers(self, seat: int | None) -> tuple[OfferView, ...]:
         state = self._state
-        if not state.offers:
-            return ()
-        shared = self._moment.setdefault("offers", {})
+        shared = self._shared_offers
+        if len(shared) > 16:  # forget the views of offers that have closed
+            shared = self._shared_offers = {
+                key: view for key, view in shared.items() if key in state.offers
+            }
         offers = []
         for offer in state.offers.values():
             if offer.proposer == seat:
@@ -279,60 +303,55 @@ class TableViews:
                 offers.append(_offer_view(state, offer, state.players[seat].hand))
                 continue
             view = shared.get(offer.id)
-            if view is None:
+            if view is None or view.stale is offer_cards_in_place(state, offer):
                 view = shared[offer.id] = _offer_view(state, offer, None)
             offers.append(view)
         return tuple(offers)
 
     def _public(self) -> dict[str, Any]:
-        """The fields every seat sees alike, worked out once per moment."""
-        moment = self._moment
-        public: dict[str, Any] | None = moment.get("public")
-        if public is None:
-            public = _public_part(self._state, self._seats(), self._discard_view())
-            moment["public"] = public
-        return public
-
-    def _hand(self, seat: int | None) -> tuple[Variety, ...]:
-        """A seat's hand (a spectator's: none), kept like its public side until the engine
-        changes the seat."""
-        if seat is None:
-            return ()
-        player = self._state.players[seat]
-        changes, hand = self._hands[seat]
-        if changes != player.changes:
-            hand = _varieties(player.hand)
-            self._hands[seat] = (player.changes, hand)
-        return hand
-
-    def _seats(self) -> tuple[SeatView, ...]:
-        """Every seat's public side, worked out once per moment: the seats the engine changed
-        since are shown anew."""
-        moment = self._moment
-        seats: tuple[SeatView, ...] | None = moment.get("seats")
-        if seats is not None:
-            return seats
+        """The fields every seat sees alike, brought up to this moment in the table's own dict
+        (each view takes a copy: a dict made anew at every moment costs more). Most actions
+        change one or two seats and leave the rest of the table as it was: the seats the engine
+        did not change are shown as they were, and the cards on the table while they stay the
+        same."""
+        state = self._state
+        public = self._public_now = self._shown
         changes = self._changes
-        views = self._seat_list
-        seats = self._seat_tuple
-        for seat, player in enumerate(self._state.players):
+        renewed = False
+        for seat, player in enumerate(state.players):
             if player.changes != changes[seat]:
                 changes[seat] = player.changes
-                views[seat] = _seat_view(seat, player)
-                seats = None
-        if seats is None:
-            seats = self._seat_tuple = tuple(views)
-        moment["seats"] = seats
-        return seats
-
-    def _face_up(self) -> tuple[Variety, ...]:
-        return _varieties(self._state.face_up)
+                self._seat_list[seat] = _seat_view(seat, player)
+                renewed = True
+        if renewed:
+            public["seats"] = tuple(self._seat_list)
+        face_up = state.face_up
+        if face_up != self._face_up:
+            self._face_up = list(face_up)
+            public["face_up"] = _varieties(face_up)
+        step = public["step"] = state.step
+        public["active"] = state.active
+        public["turn"] = state.turn
+        public["deck_size"] = len(state.deck)
+        public["discard"] = self._discard_view()
+        public["offered"] = _varieties(state.offered) if state.offered else ()
+        public["exhaustions"] = state.exhaustions
+        public["final_turn"] = state.final_turn
+        if step is STEP_GAME_OVER:
+            result = result_of(state)
+            public["scores"], public["winners"] = result.scores, result.winners
+        return public
 
     def _discard_view(self) -> tuple[Variety, ...]:
-        """Most actions leave the discard pile as it was: its varieties are then kept."""
+        """Most actions leave the discard pile as it was, and most others add cards on top:
+        its varieties are then kept, or extended."""
         cards, shown = self._discard
-        if cards != self._state.discard:
-            cards = list(self._state.discard)
-            shown = _varieties(cards)
-            self._discard = (cards, shown)
+        now = self._state.discard
+        if cards != now:
+            count = len(cards)
+            if count and now[:count] == cards:
+                shown = shown + _varieties(now[count:])
+            else:
+                shown = _varieties(now)
+            self._discard = (list(now), shown)
         return shown

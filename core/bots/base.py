@@ -19,7 +19,7 @@ class Bot(Protocol):
         """The action to take now, or None for nothing right now.
 
         A bot whose `legal.waiting` is True must return an action: the game waits on it. The
-        view and the legal actions describe this moment only: a bot that keeps a view for
-        later keeps `view.kept(view)`.
+        view and the legal actions are values that describe this moment, and may be kept:
+        nothing in them leads to the game itself.
         """
         ...

@@ -152,8 +152,9 @@ BOT_MODULES = ("base.py", "random_bot.py", "heuristic.py", "valuation.py", "expe
 
 @pytest.mark.parametrize("module", BOT_MODULES)
 def test_bots_read_views_only_through_their_fields(module: str) -> None:
-    """A view from `TableViews` works its fields out from the table when read: a bot reaches
-    nothing behind them (no private attribute but its own, no `__dict__`, `vars`, `getattr`)."""
+    """A bot reads a view through its fields only (no private attribute but its own, no
+    `__dict__`, `vars`, `getattr`); what lies behind them is values alone
+    (`test_what_bots_receive.py`)."""
     source = (Path(bots_package.__file__).parent / module).read_text()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_"):

@@ -2,11 +2,14 @@
 
 Needs Debian's `chromium` and `chromium-driver` (`.ci/chromium` installs them as root); without
 them these tests are skipped and say so. Nothing is downloaded: Selenium is pointed at the
-system's chromedriver. The final position is saved as `.artifacts/replay-final.png`.
+system's chromedriver. The final position is saved as `.artifacts/replay-final.png`; with
+BOHNANZA_SCREENSHOTS set to a folder, a position in mid-game is saved there as `replay.png`
+(the README's picture: `BOHNANZA_SCREENSHOTS=docs/images`).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -178,4 +181,24 @@ def test_the_chart_marker_follows_the_turn_shown(
     press(browser, Keys.END)
     assert float(marker.get_attribute("x1") or 0) > start + 500
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
+    assert severe(browser) == []
+
+
+def test_a_player_sees_every_seats_fields_in_mid_game(browser: WebDriver, tmp_path: Path) -> None:
+    record = renamed(bot_game(4, seed=5), ("Anna", "Bruno", "Carla", "Dario"))
+    opened(browser, tmp_path, game_page(record, seat=0))
+    middle = len(record.actions) // 2
+    browser.execute_script(
+        "const s = document.getElementById('slider'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('input'));",
+        middle,
+    )
+    assert shown_at(browser) == middle
+    assert browser.find_elements(By.CSS_SELECTOR, "#seats .seat .bean")
+    assert browser.find_elements(By.CSS_SELECTOR, "#hand .bean")
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#seats .seat .who")]
+    assert [n.split(":")[0] for n in names] == ["1. Anna", "2. Bruno", "3. Carla", "4. Dario"]
+    if folder := os.environ.get("BOHNANZA_SCREENSHOTS"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / "replay.png"))
     assert severe(browser) == []

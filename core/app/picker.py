@@ -143,12 +143,10 @@ def picker_buttons(
     rows: list[tuple[Button, ...]] = []
     ups = [
         Button(
-            _ticked(
-                p in draft.face_up, tr.gettext("{bean} (face up)").format(bean=short_bean(tr, v))
-            ),
+            _ticked(p in draft.face_up, _face_up_card(tr, face_up, p)),
             payload(f"{PICK} {draft.toggled_face_up(p).words()}"),
         )
-        for p, v in enumerate(face_up)
+        for p in range(len(face_up))
     ]
     cards = [
         Button(
@@ -172,6 +170,14 @@ def picker_buttons(
         last.append(Button(label, payload(f"{SEND} {draft.words()}")))
     last.append(Button(tr.gettext("Cancel"), payload("back")))
     return (*rows, tuple(last))
+
+
+def _face_up_card(tr: Translator, face_up: tuple[Variety, ...], position: int) -> str:
+    """'Green (face up)'; with its number where two face-up cards are of one variety."""
+    bean = short_bean(tr, face_up[position])
+    if face_up.count(face_up[position]) > 1:
+        return tr.gettext("{bean} (face up {number})").format(bean=bean, number=position + 1)
+    return tr.gettext("{bean} (face up)").format(bean=bean)
 
 
 _SEND_LABEL = N_("📨 Send offer")

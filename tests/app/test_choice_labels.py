@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bohnanza.adapters.telegram.port import CAPABILITIES as TELEGRAM
 from bohnanza.core.app.i18n import English
 from bohnanza.core.app.labels import fitted_labels
 from bohnanza.core.app.messages import Button, Message
@@ -21,7 +22,7 @@ from bohnanza.core.cards import Variety
 from .recording import People, RecordingPort, Table
 from .test_tapping_game import play_by_taps
 
-LIMITED = Capabilities(buttons=True, edits=True, personal_answers=True, max_label=64)
+LIMITED = TELEGRAM
 """Telegram's: buttons whose labels hold 64 characters."""
 NUMBERED = Capabilities(buttons=False, edits=True, private_messages=True)
 
@@ -132,6 +133,7 @@ def test_a_game_by_taps_on_limited_buttons_says_each_choice_once_and_whole(
         for m in messages
         if any(b.label == "End trading, plant (see above)" for row in m.buttons for b in row)
     ]
+    assert TELEGRAM.max_label == 64
     print(f"{len(messages)} private messages, {len(ends)} ending trading with the plan above")
     assert ends
     for message in ends:

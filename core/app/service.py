@@ -839,7 +839,7 @@ class ChatService:
         buttons = [b for row in screen.buttons for b in row]
         choices = session.seats[seat].choices
         if session.hand_tokens.get(seat) != hand_key(session, seat, self.capabilities) or (
-            number <= len(buttons) and not answered(choices, message_choices(screen), number)
+            1 <= number <= len(buttons) and not answered(choices, message_choices(screen), number)
         ):
             # His list changed since the one he answers was sent (unseen where lines cost,
             # renumbered by another's move, or unknown after a restart): the number may mean

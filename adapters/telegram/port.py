@@ -15,6 +15,7 @@ from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
 
 from .translate import (
     MAX_ANSWER,
+    MAX_LABEL,
     MAX_TEXT,
     PLATFORM,
     callback_id,
@@ -36,6 +37,7 @@ CAPABILITIES = Capabilities(
     personal_answers=True,
     inline_results=True,
     max_text=MAX_TEXT,
+    max_label=MAX_LABEL,
     files=True,
     verified_ids=True,
 )

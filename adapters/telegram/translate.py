@@ -21,6 +21,9 @@ from bohnanza.core.app.messages import Message
 PLATFORM = "telegram"
 MAX_CALLBACK_DATA = 64
 """Telegram refuses a button whose callback data is longer (in bytes)."""
+MAX_LABEL = 64
+"""The longest button label shown whole; the application keeps its labels within it (a
+longer one would be cut here)."""
 MAX_ANSWER = 200
 """The longest text a callback answer may show."""
 MAX_TEXT = 4096
@@ -101,7 +104,7 @@ def keyboard(message: Message) -> InlineKeyboardMarkup | None:
     """The message's buttons as an inline keyboard; a button Telegram would refuse is left out."""
     rows = [
         [
-            InlineKeyboardButton(button.label[:64], callback_data=button.payload)
+            InlineKeyboardButton(button.label[:MAX_LABEL], callback_data=button.payload)
             for button in row
             if len(button.payload.encode()) <= MAX_CALLBACK_DATA
         ]

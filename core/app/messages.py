@@ -14,6 +14,9 @@ class Button:
 
     label: str
     payload: str
+    short: str = ""
+    """A shorter label, for a platform whose buttons cannot hold `label` whole: the message
+    then says the whole of it above the buttons (`bohnanza.core.app.labels`)."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 A draft names its target (a partner, anyone, or an offer to counter), the cards ticked from the
 hand and the face-up cards, and the beans wanted. The whole draft travels in each button's
 payload, so a press is the same however often it arrives; the draft shown last is kept on the
-seat (memory only: a lost draft costs a few taps, never a move). A 1-for-1 offer takes four
+seat, and stored with the game's chat state (a number answering it after a restart means the
+same). A 1-for-1 offer takes four
 taps: the partner, the card, the bean wanted, Send.
 """
 
@@ -142,12 +143,10 @@ def picker_buttons(
     rows: list[tuple[Button, ...]] = []
     ups = [
         Button(
-            _ticked(
-                p in draft.face_up, tr.gettext("{bean} (face up)").format(bean=short_bean(tr, v))
-            ),
+            _ticked(p in draft.face_up, _face_up_card(tr, face_up, p)),
             payload(f"{PICK} {draft.toggled_face_up(p).words()}"),
         )
-        for p, v in enumerate(face_up)
+        for p in range(len(face_up))
     ]
     cards = [
         Button(
@@ -171,6 +170,14 @@ def picker_buttons(
         last.append(Button(label, payload(f"{SEND} {draft.words()}")))
     last.append(Button(tr.gettext("Cancel"), payload("back")))
     return (*rows, tuple(last))
+
+
+def _face_up_card(tr: Translator, face_up: tuple[Variety, ...], position: int) -> str:
+    """'Green (face up)'; with its number where two face-up cards are of one variety."""
+    bean = short_bean(tr, face_up[position])
+    if face_up.count(face_up[position]) > 1:
+        return tr.gettext("{bean} (face up {number})").format(bean=bean, number=position + 1)
+    return tr.gettext("{bean} (face up)").format(bean=bean)
 
 
 _SEND_LABEL = N_("📨 Send offer")
@@ -260,14 +267,22 @@ def quick_offers(
             drafts.append(Draft(f"s{active + 1}", hand=frozenset({spare}), want=(wanted,)))
     buttons = []
     for draft in drafts:
-        give = [face_up[p] for p in draft.face_up] + [hand[p] for p in draft.hand]
+        # Said where the card comes from: a face-up card and a hand card of one variety are
+        # two different offers.
+        give = [
+            tr.gettext("{bean} (face up)").format(bean=short_bean(tr, face_up[p]))
+            for p in draft.face_up
+        ]
+        give += [
+            tr.gettext("{bean} (hand)").format(bean=short_bean(tr, hand[p])) for p in draft.hand
+        ]
         to = tr.gettext("anyone") if draft.target == ANYONE else names[active]
         label = (
             tr.gettext("⚡ {give} for {want} → {to}")
             if draft.want
             else tr.gettext("⚡ {give} as a gift → {to}")
         ).format(
-            give=", ".join(short_bean(tr, v) for v in give),
+            give=", ".join(give),
             want=", ".join(short_bean(tr, v) for v in draft.want),
             to=to,
         )

@@ -36,6 +36,9 @@ class Capabilities:
     line_bytes: int = 0
     """The longest line, in UTF-8 bytes (0: any); a longer line is wrapped between words. For
     line-based platforms such as IRC, where every line is a message of its own."""
+    max_label: int = 0
+    """The longest button label, in characters (0: any): a longer one is never cut; the
+    button gets a short label and the message above the buttons says the whole of it."""
     max_lines: int = 0
     """The most lines one message may hold (0: any); a longer one is sent as several."""
     line_pace: float = 0.0

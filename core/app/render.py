@@ -382,12 +382,19 @@ _END_STEP: dict[Step, str] = {
 def action_buttons(
     tr: Translator, legal: LegalActions, view: PlayerView, payload_of: dict[Action, str]
 ) -> tuple[tuple[Button, ...], ...]:
-    """Rows of buttons for the player's legal actions (`payload_of` gives each its payload)."""
-    buttons = [
-        Button(action_label(tr, action, view), payload_of[action])
-        for action in legal.actions
-        if action in payload_of
-    ]
+    """Rows of buttons for the player's legal actions (`payload_of` gives each its payload).
+    Two cards of one variety planted in one field are one choice: one button."""
+    buttons: list[Button] = []
+    planted: set[str] = set()
+    for action in legal.actions:
+        if action not in payload_of:
+            continue
+        label = action_label(tr, action, view)
+        if planted_variety(action, view) is not None:
+            if label in planted:
+                continue
+            planted.add(label)
+        buttons.append(Button(label, payload_of[action]))
     return tuple(
         tuple(buttons[i : i + BUTTONS_PER_ROW]) for i in range(0, len(buttons), BUTTONS_PER_ROW)
     )

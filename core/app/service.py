@@ -37,6 +37,7 @@ from .i18n import English, Translator
 from .inbound import MAX_TEXT, Inbound
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToPlayer, ToRoom
+from .numbers import answered, message_choices
 from .picker import PICK, SEND, ShortBeanNames, draft_commands
 from .ports import Capabilities, ChatStore, GameProgress
 from .refusals import refusal
@@ -424,11 +425,11 @@ class ChatService:
         if words[3] == PICK:
             # The draft is checked against the game as it is: others' offers may come and go
             # while a player ticks his cards.
-            return self._pick(session, seat, inbound, " ".join(words[4:]))
+            return self._pick(session, seat, inbound, " ".join(words[4:]), now)
         if words[2] != session.token(seat):
             # Never a dead end: the player gets the moment as it is now, with its buttons.
             return [
-                *self._private_view(session, seat, fresh=True),
+                *self._kept(session, now, self._private_view(session, seat, fresh=True)),
                 Reply(
                     inbound,
                     tr.gettext(
@@ -437,10 +438,10 @@ class ChatService:
                 ),
             ]
         if words[3] == ASK and len(words) > 4:
-            return self._confirm(session, seat, inbound, " ".join(words[4:]))
+            return self._confirm(session, seat, inbound, " ".join(words[4:]), now)
         if words[3] == BACK:
             session.seats[seat].screen = None
-            return self._private_view(session, seat)
+            return self._kept(session, now, self._private_view(session, seat))
         if words[3] == SEND:
             return self._send_offer(session, seat, inbound, " ".join(words[4:]), now)
         return self._act(session, seat, inbound, " ".join(words[3:]), now)
@@ -451,19 +452,28 @@ class ChatService:
         if screen is not None:
             control.screen_at = screen_moment(session, seat, screen)
 
+    def _kept(self, session: GameSession, now: datetime, out: list[Outbound]) -> list[Outbound]:
+        """`out`, once what the player's private message now shows (a question, a draft, the
+        list a number answers) is stored with the game's chat state, in one transaction with
+        the input: after a restart a number answers what it answered before. (Nothing but
+        the chat state is unsaved here: no move was made.)"""
+        if turns.save(session, self.store, now, self._delivery):
+            self._delivery = None
+        return out
+
     def _pick(
-        self, session: GameSession, seat: int, inbound: Inbound, draft: str
+        self, session: GameSession, seat: int, inbound: Inbound, draft: str, now: datetime
     ) -> list[Outbound]:
         """The trade picker with the draft of the button pressed."""
         tr = self.translator(session.language)
         if current_draft(session, seat, draft) is None:
             self._show_screen(session, seat, None)
             return [
-                *self._private_view(session, seat),
+                *self._kept(session, now, self._private_view(session, seat)),
                 Reply(inbound, tr.gettext("That offer cannot be made now.")),
             ]
         self._show_screen(session, seat, f"{PICK} {draft}")
-        return self._private_view(session, seat)
+        return self._kept(session, now, self._private_view(session, seat))
 
     def _send_offer(
         self, session: GameSession, seat: int, inbound: Inbound, words: str, now: datetime
@@ -485,7 +495,7 @@ class ChatService:
         )
 
     def _confirm(
-        self, session: GameSession, seat: int, inbound: Inbound, command: str
+        self, session: GameSession, seat: int, inbound: Inbound, command: str, now: datetime
     ) -> list[Outbound]:
         """A move that cannot be undone and is not forced (selling a field) is asked again:
         the player's message shows what it does, with Yes and No."""
@@ -496,7 +506,7 @@ class ChatService:
         except (NotationError, IllegalActionError):
             return [Reply(inbound, tr.gettext("This button is not one of mine."))]
         self._show_screen(session, seat, f"{ASK} {action_text(action)}")
-        return self._private_view(session, seat)
+        return self._kept(session, now, self._private_view(session, seat))
 
     def _session_by_id(self, game_id: str) -> GameSession | None:
         for session in self.games.values():
@@ -807,16 +817,21 @@ class ChatService:
         self, session: GameSession, seat: int, inbound: Inbound, number: int, now: datetime
     ) -> list[Outbound]:
         """A number answers the player's private message where buttons are numbered lines:
-        it presses that button, and the message that follows is posted anew, below it."""
+        it presses that button, and the message that follows is posted anew, below it. It is
+        taken only if it means the choice the player saw (`bohnanza.core.app.numbers`)."""
         tr = self.translator(session.language)
-        if self.capabilities.private_on_decisions and session.hand_tokens.get(seat) != hand_key(
-            session, seat, self.capabilities
+        screen = screen_message(session, seat, tr)
+        buttons = [b for row in screen.buttons for b in row]
+        choices = session.seats[seat].choices
+        if session.hand_tokens.get(seat) != hand_key(session, seat, self.capabilities) or (
+            1 <= number <= len(buttons) and not answered(choices, message_choices(screen), number)
         ):
-            # His moves changed since the list he answers was sent (he was not told, lines
-            # cost): the number may mean another move now. The list as it stands comes anew.
+            # His list changed since the one he answers was sent (unseen where lines cost,
+            # renumbered by another's move, or unknown after a restart): the number may mean
+            # another choice now. Nothing is done; the list as it stands comes anew.
             moved_on = tr.gettext("Your choices changed meanwhile; here they are as they stand.")
-            return [Reply(inbound, moved_on), *self._private_view(session, seat, fresh=True)]
-        buttons = [b for row in screen_message(session, seat, tr).buttons for b in row]
+            mine = self._private_view(session, seat, fresh=True)
+            return [Reply(inbound, moved_on), *self._kept(session, now, mine)]
         if not 1 <= number <= len(buttons):
             return [
                 Reply(
@@ -1110,6 +1125,12 @@ class ChatService:
         """Bots answer, everything is stored (or StoreRefused, with the game reloaded); then the
         table and the private messages that changed."""
         turns.run_bots(session, now, acting)
+        turns.close_trade_window(session)
+        tr = self.translator(session.language)
+        # Worked out before the save: what each player is shown (the list a number answers)
+        # is stored with the move; none of it is sent unless the save succeeds.
+        out = table_update(session, tr, self.capabilities, fresh=fresh, now=now)
+        out += hand_updates(session, tr, self.capabilities, acting=acting)
         try:
             if turns.save(session, self.store, now, self._delivery):
                 self._delivery = None
@@ -1119,10 +1140,6 @@ class ChatService:
         except GameFinished as ended:  # by another worker, a moment ago
             self._reload(session)
             raise turns.StoreRefused(str(ended)) from None
-        turns.close_trade_window(session)
-        tr = self.translator(session.language)
-        out = table_update(session, tr, self.capabilities, fresh=fresh, now=now)
-        out += hand_updates(session, tr, self.capabilities, acting=acting)
         if session.game.is_over:
             self.games.pop(session.room, None)
         return out

@@ -25,6 +25,7 @@ from ..ports import Appended, ChatState, Delivery, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
+from .numbers import stored_choices
 from .ports import ChatStore
 from .story import StoryKeeper
 
@@ -84,10 +85,15 @@ class SeatControl:
     """A decision fell to the seat through someone else's move, and he was not told yet."""
     screen: str | None = None
     """What the player's private message shows instead of the game: a question ('ask' and the
-    move) or the offer he is building ('pick' and the draft); memory only."""
+    move) or the offer he is building ('pick' and the draft); kept in the chat state, so a
+    number answering it after a restart means what it meant before."""
     screen_at: str = ""
     """The moment the screen belongs to (the seat's token for a question, the turn for an
     offer); the screen is forgotten once the game moved past it."""
+    choices: list[str | None] | None = field(default_factory=list)
+    """What each number of the lists he was sent since his own last input stood for
+    (`bohnanza.core.app.numbers`); None: not known (a number is refused until he is sent
+    his list again)."""
 
     @property
     def is_human(self) -> bool:
@@ -285,8 +291,13 @@ class GameSession:
                 "passed": None
                 if control.passed is None
                 else [control.passed[0], list(control.passed[1])],
+                # What his private message shows and how a number answers it.
+                "screen": control.screen,
+                "screen_at": control.screen_at,
+                "shown": self.hand_tokens.get(index),
+                "choices": None if control.choices is None else list(control.choices),
             }
-            for control in self.seats
+            for index, control in enumerate(self.seats)
         ]
         data: dict[str, object] = {
             "seats": seats,
@@ -303,7 +314,7 @@ class GameSession:
         if not isinstance(seats, list) or len(seats) != len(self.seats):
             return False
         current = state.action_count == len(self.game.actions)
-        for control, data in zip(self.seats, seats, strict=True):
+        for index, (control, data) in enumerate(zip(self.seats, seats, strict=True)):
             if not isinstance(data, dict):
                 return False
             if data.get("stand_in") is True and control.is_human:
@@ -311,14 +322,27 @@ class GameSession:
             misses = data.get("misses")
             control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
             control.passed = _trading_moment(data.get("passed"))
+            control.choices = None  # unless kept with the game as it is now
             if current:
                 control.waiting_since = _moment(data.get("waiting_since"))
                 control.reminded = data.get("reminded") is True
+                self._restore_shown(index, data)
         if current:
             self.trade_window_until = _moment(state.data.get("trade_window_until"))
             self.trade_reminded = state.data.get("trade_reminded") is True
         self.saved_state = dict(state.data) if current else None
         return current
+
+    def _restore_shown(self, seat: int, data: dict[str, object]) -> None:
+        """What the seat's private message showed, as kept (chat states written before it
+        was kept hold none: a number is then refused until the list is sent again)."""
+        control = self.seats[seat]
+        screen, screen_at, shown = data.get("screen"), data.get("screen_at"), data.get("shown")
+        control.screen = screen if isinstance(screen, str) else None
+        control.screen_at = screen_at if isinstance(screen_at, str) else ""
+        if isinstance(shown, str):
+            self.hand_tokens[seat] = shown
+        control.choices = stored_choices(data.get("choices"))
 
     def save(
         self, store: ChatStore, now: datetime, delivery: Delivery | None = None

@@ -16,7 +16,9 @@ from ..notation import NotationError, action_text, parse_action
 from ..state import Step
 from ..view import FieldView
 from .i18n import Translator, bean_name
+from .labels import fitted_labels
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
+from .numbers import message_choices, next_choices
 from .picker import (
     ANYONE,
     PICK,
@@ -135,21 +137,27 @@ def table_update(
 def private_message(session: GameSession, seat: int, tr: Translator, caps: Capabilities) -> Message:
     """What one player sees privately, with his moves as buttons (numbered, where the platform
     has no buttons): the game, a question he was asked, or the offer he is building."""
-    message = screen_message(session, seat, tr)
+    return shown_privately(session, seat, tr, caps, screen_message(session, seat, tr))
+
+
+def shown_privately(
+    session: GameSession, seat: int, tr: Translator, caps: Capabilities, screen: Message
+) -> Message:
+    """The player's screen (`screen_message`) as the platform shows it: its buttons numbered
+    where there are none, labels too long for a button said in the text above them."""
+    message = screen
     if not caps.buttons:
         # Where lines cost, how to answer is said when a decision is his (and in the help).
         hint = not caps.compact or seat in session.pending()
         message = numbered(tr, message, hint)
+    elif caps.max_label:
+        message = fitted_labels(tr, message, caps.max_label)
     return message.cut(caps.max_text)
 
 
 def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
     """The player's current screen with its buttons, whatever the platform shows of them."""
-    control = session.seats[seat]
-    screen = control.screen or ""
-    if screen and control.screen_at != screen_moment(session, seat, screen):
-        control.screen = None
-        screen = ""
+    screen = current_screen(session, seat) or ""
     verb, _, rest = screen.partition(" ")
     if verb == ASK:
         action = asked_action(session, seat, rest)
@@ -160,6 +168,15 @@ def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
         if draft is not None:
             return _picker_message(session, seat, tr, draft)
     return play_message(session, seat, tr)
+
+
+def current_screen(session: GameSession, seat: int) -> str | None:
+    """The seat's screen, forgotten once the game moved past the moment it belongs to."""
+    control = session.seats[seat]
+    screen = control.screen
+    if screen and control.screen_at != screen_moment(session, seat, screen):
+        control.screen = screen = None
+    return screen
 
 
 def screen_moment(session: GameSession, seat: int, screen: str) -> str:
@@ -320,7 +337,7 @@ def _with_planting_after(
         buttons: list[Button] = []
         for button in row:
             command = button.payload.split(maxsplit=3)[3]
-            label, chained = button.label, command
+            label, chained, short = button.label, command, ""
             if command.startswith("harvest ") and view.step is Step.PLANT and view.hand:
                 field = command.split()[1]
                 chained = f"{command}{CHAIN}plant {field}"
@@ -340,10 +357,11 @@ def _with_planting_after(
                     label = tr.gettext("End trading, plant: {plan}").format(
                         plan=_plan_words(tr, plan)
                     )
+                    short = tr.gettext("End trading, plant (see above)")
             payload = game_payload(session.game_id, token, chained)
             if len(payload.encode()) > MAX_PAYLOAD:
-                label, payload = button.label, button.payload
-            buttons.append(Button(label, payload))
+                label, payload, short = button.label, button.payload, ""
+            buttons.append(Button(label, payload, short))
             if chained.startswith("harvest ") and f"{CHAIN}plant " in chained:
                 stop = tr.gettext("→ {field}, then stop").format(field=chained.split()[-1])
                 buttons.append(Button(stop, f"{payload}{CHAIN}done"))
@@ -441,7 +459,8 @@ def _plant_all(
     if len(game_payload(session.game_id, token, commands).encode()) > MAX_PAYLOAD:
         return ()
     label = tr.gettext("Plant all: {plan}").format(plan=_plan_words(tr, plan))
-    return ((Button(label, game_payload(session.game_id, token, commands)),),)
+    short = tr.gettext("Plant all (see above)")
+    return ((Button(label, game_payload(session.game_id, token, commands), short),),)
 
 
 def confirmation(session: GameSession, seat: int, tr: Translator, action: Action) -> Message:
@@ -499,7 +518,12 @@ def hand_updates(
         if alert:
             control.screen = None  # the decision that fell to him comes first
         session.hand_tokens[seat] = key
-        message = private_message(session, seat, tr, caps)
+        screen = screen_message(session, seat, tr)
+        # What each number of his lists stands for: the list alone when it answers his own
+        # input, else what it shares with the lists he may still be reading.
+        own = seat == acting or (only is not None and seat in only)
+        control.choices = next_choices(control.choices, message_choices(screen), own)
+        message = shown_privately(session, seat, tr, caps, screen)
         out.append(
             ToPlayer(
                 control.identity.user_id,
@@ -523,7 +547,7 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    return f"{session.token(seat)}|{offers} {control.passed} {control.screen}"
+    return f"{session.token(seat)}|{offers} {control.passed} {current_screen(session, seat)}"
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

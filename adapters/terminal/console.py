@@ -108,14 +108,13 @@ class TableRunner(Runner):
         shown = [item for item in out if not _lobby_message(item)]
         shown.sort(key=lambda item: not isinstance(item, Reply))
         before = self._printing
-        parent = super()
 
         async def in_order() -> None:
             if before is not None:
                 with contextlib.suppress(Exception):
                     await before
             for item in shown:
-                await parent.post([item])
+                await Runner.post(self, [item])
 
         self._printing = asyncio.ensure_future(in_order())
         return self._printing

@@ -10,7 +10,9 @@ the terminal gets a line (and its continuations) of its own.
 from __future__ import annotations
 
 import io
+import shlex
 import shutil
+import sys
 from collections.abc import Sequence
 
 from rich.cells import cell_len
@@ -26,9 +28,47 @@ GAP = 3
 """Between two columns of choices."""
 
 
+UNBOUNDED = 1_000_000
+"""The width of output that goes to no terminal (a pipe, a file): lines are left whole."""
+
+
 def terminal_width() -> int:
-    """The terminal's width now (it may have been resized), 80 when it cannot be known."""
+    """The terminal's width now (it may have been resized); output to a pipe or a file is
+    read by programs too, and is never wrapped."""
+    try:
+        at_terminal = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        at_terminal = False
+    if not at_terminal:
+        return UNBOUNDED
     return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+
+
+def command_lines(line: str, program: str, width: int) -> list[str]:
+    """A line that tells a command to type (`… bohnanza replay DB --game G`): when too wide,
+    the command stands on lines of its own, broken between its words with a backslash, so that
+    it still runs as pasted into a shell."""
+    start = line.find(program + " ")
+    if start < 0 or cell_len(line) <= width:
+        return wrapped(line, width)
+    head, command = line[:start].rstrip(), line[start:].rstrip()
+    command = command.removesuffix(".").removesuffix("`")
+    head = head.removesuffix("`").rstrip()
+    try:
+        words = [program, *(shlex.quote(word) for word in shlex.split(command[len(program) :]))]
+    except ValueError:  # not a command after all
+        return wrapped(line, width)
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        joined = f"{current} {word}" if current else word
+        if current and cell_len(joined) + 2 > width:
+            lines.append(current + " \\")
+            current = CONTINUED + word
+        else:
+            current = joined
+    lines.append(current)
+    return [*(wrapped(head, width) if head else []), *lines]
 
 
 def _console(width: int) -> Console:
@@ -66,9 +106,11 @@ def wrapped(line: str, width: int) -> list[str]:
     return [lead + first, *(indent + part for part in tail)]
 
 
-def fitted(text: str, width: int) -> list[str]:
-    """Every line of a text wrapped to `width` cells."""
-    return [part for line in text.split("\n") for part in wrapped(line, width)]
+def fitted(text: str, width: int, program: str | None = None) -> list[str]:
+    """Every line of a text wrapped to `width` cells; a command of `program` kept runnable."""
+    if program is None:
+        return [part for line in text.split("\n") for part in wrapped(line, width)]
+    return [part for line in text.split("\n") for part in command_lines(line, program, width)]
 
 
 def choices(labels: Sequence[str], width: int) -> list[str]:

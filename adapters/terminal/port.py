@@ -49,6 +49,7 @@ class TerminalPort:
         """`program`: the command that runs bohnanza, as the person can type it."""
         self._write = write
         self._replay = f"{program} replay {replay_source} " if replay_source else None
+        self._program = program
         self._width = width
         self._sent = 0
         self._at_work = False
@@ -58,7 +59,7 @@ class TerminalPort:
 
     def say(self, text: str) -> None:
         """Print a text fit to the terminal's width."""
-        self._write("\n".join(fitted(text, self._width())))
+        self._write("\n".join(fitted(text, self._width(), self._program)))
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
@@ -72,7 +73,7 @@ class TerminalPort:
             lines += [*(part for line in news for part in fitted(line, width)), ""]
         if heading:
             lines.append(heading)
-        lines += fitted(text, width)
+        lines += fitted(text, width, self._program)
         buttons = [button for row in message.buttons for button in row]
         if buttons:
             self.buttons = buttons

@@ -86,9 +86,9 @@ def _proposed(tr: Translator, event: TradeProposed, seat: int, names: Sequence[s
         return None
     shown = {"number": offer.id, "name": names[offer.proposer], "terms": terms_text(tr, offer)}
     if event.replaces is not None:
-        return tr.gettext("{name} answers your offer #{old} with offer #{number}: {terms}.").format(
-            old=event.replaces, **shown
-        )
+        return tr.gettext(
+            "{name} answered your offer #{old} with offer #{number}: {terms}."
+        ).format(old=event.replaces, **shown)
     return tr.gettext("Offer #{number} from {name} to you: {terms}.").format(**shown)
 
 
@@ -108,7 +108,7 @@ def _closed(
         told = {
             "declined": tr.gettext("{name} declined your offer #{number}."),
             "withdrawn": tr.gettext("You withdrew your offer #{number} to {name}."),
-            "countered": tr.gettext("{name} answered your offer #{number} with another."),
+            # "countered": told by the answer itself, an offer to him that replaces it
             "trading-ended": tr.gettext("Your offer #{number} to {name} expired: trading ended."),
         }
     else:

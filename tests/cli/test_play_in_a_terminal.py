@@ -68,7 +68,7 @@ class Terminal:
         os.close(secondary)
         self.output = b""
 
-    def read_until_quiet(self, limit: float = 60.0) -> str:
+    def read_until_quiet(self, limit: float = 10.0) -> str:
         """What the program printed until it went quiet (or ended)."""
         start = len(self.output)
         deadline = time.monotonic() + limit

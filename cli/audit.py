@@ -24,7 +24,7 @@ from bohnanza.adapters.store import open_store
 from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import StoredGame, StoreError, UnknownGame, UnreadableGame
 
-from .errors import fail
+from .errors import fail, usage
 from .narrate import printable
 from .stores import DB_HELP, opened_store
 
@@ -106,7 +106,7 @@ def audit(
 ) -> None:
     """Re-run stored games and check that every one of them is consistent."""
     if jobs is not None and not 1 <= jobs <= 64:
-        fail("--jobs must be 1 to 64")
+        usage("must be 1 to 64", "--jobs")
     with opened_store(db) as store:
         ids = [g.game_id for g in store.list_games()]
         name = store.name

@@ -33,6 +33,46 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+class CommandLineError(typer.BadParameter):
+    """A usage error a command finds itself, told in its own words."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+def usage(message: str, option: str | None = None) -> NoReturn:
+    """A usage error found by the command itself (a value out of range, options that do not go
+    together): one line naming the command's help, exit 2, as the parser's own errors."""
+    if option is not None:
+        raise typer.BadParameter(message, param_hint=f"'{option}'")
+    raise CommandLineError(message)
+
+
+def plain_help(command: Any) -> None:
+    """Help that names each option's value by what it is (`--players PLAYERS`), not by its
+    type (`<int>`), and shows nothing after a flag; the same for every subcommand."""
+    for param in command.params:
+        if param.metavar is not None:
+            continue
+        if getattr(param, "param_type_name", "") == "argument":
+            param.display_type_rich = lambda ctx: None  # its name says what it is
+        elif getattr(param, "is_flag", False) or getattr(param, "count", False):
+            param.metavar = ""
+        elif not getattr(getattr(param, "type_descriptor", None), "is_choice", False):
+            param.metavar = (param.name or "value").upper()
+    original = command.get_help_option
+
+    def help_option(ctx: Any) -> Any:
+        option = original(ctx)
+        if option is not None and option.metavar is None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        plain_help(sub)
+
+
 def one_line(error: BaseException) -> str:
     """An error's message as one line: the first line of its text, a file error with its file."""
     if isinstance(error, OSError) and error.strerror:
@@ -51,9 +91,15 @@ class GuardedGroup(TyperGroup):
             return super().invoke(ctx)
         except EXPECTED_ERRORS as error:
             fail(one_line(error))
+        except Exception as error:
+            if _is_usage_error(error) and getattr(error, "ctx", None) is None:
+                # Raised by a command's own checks (`usage`): its help is the command's.
+                error.command_path = f"{ctx.command_path} {ctx.invoked_subcommand}"  # type: ignore[attr-defined]
+            raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        plain_help(self)
         try:
             code = super().main(*args, **kwargs)
         except Exception as error:
@@ -77,7 +123,9 @@ def _show_usage_error(error: Any) -> NoReturn:
         if help_text:
             typer.echo(help_text)
         sys.exit(int(error.exit_code))
-    command = error.ctx.command_path if getattr(error, "ctx", None) is not None else "bohnanza"
+    command = getattr(error, "command_path", "bohnanza")
+    if getattr(error, "ctx", None) is not None:
+        command = error.ctx.command_path
     message = " ".join(str(error.format_message()).split())
     typer.echo(f"error: {printable(message)} (see '{command} --help')", err=True)
     sys.exit(int(error.exit_code))

@@ -17,7 +17,7 @@ from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.errors import RecordError
 from bohnanza.core.record import GameRecord
 
-from .errors import fail
+from .errors import fail, usage
 from .files import check_target, shown, write_atomically
 
 
@@ -25,9 +25,9 @@ def check_page_options(html: Path, lang: str, at: int | None, as_json: bool, for
     """Refuse, before anything is read, options that do not go with `--html` (exit 2) and a
     target file that would not be written (exit 1)."""
     if lang not in LANGUAGES:
-        fail(f"--lang takes {', '.join(LANGUAGES)}", code=2)
+        usage(f"--lang takes {', '.join(LANGUAGES)}")
     if at is not None or as_json:
-        fail("--html writes the whole game; leave out --at and --json", code=2)
+        usage("--html writes the whole game; leave out --at and --json")
     check_target(html, force)
 
 

@@ -7,8 +7,11 @@ with the lobby commands, stored as it goes, and an interrupted game goes on with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shlex
+import shutil
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -25,7 +28,12 @@ from bohnanza.adapters.terminal import (
     stdin_lines,
 )
 from bohnanza.core.app.i18n import LANGUAGES
-from bohnanza.core.app.lobby import LobbyError, parse_duration
+from bohnanza.core.app.lobby import (
+    MAX_TRADE_WINDOW_SECONDS,
+    MIN_TURN_SECONDS,
+    LobbyError,
+    parse_duration,
+)
 from bohnanza.core.bots import STRATEGIES
 from bohnanza.core.table_setup import MAX_PLAYERS, MIN_PLAYERS
 
@@ -48,16 +56,103 @@ def replay_source(target: str) -> str:
     return shlex.quote(shown(Path(target).expanduser().resolve()))
 
 
+def _players(value: int) -> int:
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise typer.BadParameter(f"must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    return value
+
+
+def _bots(value: str) -> str:
+    strategies = [s.strip() for s in value.split(",") if s.strip()]
+    if not strategies or any(s not in STRATEGIES for s in strategies):
+        raise typer.BadParameter(f"takes one or more of {', '.join(STRATEGIES)}")
+    return value
+
+
+def _language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise typer.BadParameter(f"takes one of {', '.join(LANGUAGES)}")
+    return value
+
+
+def _deadline(value: str) -> str:
+    try:
+        parse_duration(value)
+    except LobbyError as error:
+        raise typer.BadParameter(str(error)) from None
+    return value
+
+
+def _trade_window(value: str) -> str:
+    seconds = _seconds(value)
+    if not MIN_TURN_SECONDS <= seconds <= MAX_TRADE_WINDOW_SECONDS:
+        raise typer.BadParameter("is 30s to 1h (e.g. 2m)")
+    return value
+
+
+def _seconds(value: str) -> int:
+    try:
+        return parse_duration(value)
+    except LobbyError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def program() -> str:
+    """The command that runs bohnanza, as the person can type it where he is: `bohnanza` when
+    that name on his PATH is this very program, else the path it was started by (after
+    `make play`, `.venv/bin/bohnanza`)."""
+    started = sys.argv[0] if sys.argv and sys.argv[0] else "bohnanza"
+    name = Path(started).name
+    found = shutil.which(name)
+    if found is not None and os.sep in started:
+        with contextlib.suppress(OSError):
+            if Path(found).samefile(started):
+                return name
+    if os.sep not in started:
+        return name if found is not None else "bohnanza"
+    return shlex.quote(started)
+
+
 def play(
-    players: Annotated[int, typer.Option(help="Players at the table, you included (2-7).")] = 4,
+    players: Annotated[
+        int,
+        typer.Option(
+            help=f"Players at the table, you included ({MIN_PLAYERS}-{MAX_PLAYERS}).",
+            callback=_players,
+        ),
+    ] = 4,
     bots: Annotated[
-        str, typer.Option(help="Bot strategies, comma-separated, assigned round the table.")
+        str,
+        typer.Option(
+            help=f"Bot strategies ({', '.join(STRATEGIES)}), comma-separated, assigned round "
+            "the table.",
+            callback=_bots,
+        ),
     ] = "heuristic",
-    lang: Annotated[str, typer.Option(help="Language: en, it, ru or de.")] = "en",
+    lang: Annotated[
+        str, typer.Option(help="Language: en, it, ru or de.", callback=_language)
+    ] = "en",
     db: Annotated[
         str | None, typer.Option(help=DB_HELP + " Default: games.db in your data folder.")
     ] = None,
-    deadline: Annotated[str, typer.Option(help="Time per decision (90s, 10m, 2h) or off.")] = "off",
+    deadline: Annotated[
+        str,
+        typer.Option(
+            help="Time per decision (90s, 10m, 2h), after which a default move is played for "
+            "you; off: take your time.",
+            callback=_deadline,
+            metavar="TIME",
+        ),
+    ] = "off",
+    trade_window: Annotated[
+        str,
+        typer.Option(
+            "--trade-window",
+            help="How long a bot on turn keeps trading open for you (30s to 1h).",
+            callback=_trade_window,
+            metavar="TIME",
+        ),
+    ] = "2m",
     seed: Annotated[int | None, typer.Option(help="Seed, to play the same deal again.")] = None,
     name: Annotated[
         str | None, typer.Option(help="Your name at the table (default: your login name).")
@@ -71,29 +166,30 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal against bots (stored, so it can be resumed)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        fail(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     strategies = [s.strip() for s in bots.split(",") if s.strip()]
-    if not strategies or any(s not in STRATEGIES for s in strategies):
-        fail(f"--bots takes one or more of {', '.join(STRATEGIES)}")
-    if lang not in LANGUAGES:
-        fail(f"--lang takes one of {', '.join(LANGUAGES)}")
-    try:
-        parse_duration(deadline)
-    except LobbyError as error:
-        fail(f"--deadline: {error}", code=2)
     if record is not None:
         check_target(record, force)  # before the game, not after an hour of play
     target = db or str(default_db())
     if db is None:
         default_db().parent.mkdir(parents=True, exist_ok=True)
+    command = program()
+    resume_command = f"{command} play --resume"
+    if db is not None:
+        resume_command += f" --db {replay_source(target)}"
     with opened_store(target, create=True) as store:
         if resume:
             refuse_altered_games_in_progress(store, PLATFORM)
         console = Console(
-            store, load_translators(), stdin_lines(), typer.echo, seed, replay_source(target)
+            store,
+            load_translators(),
+            stdin_lines(),
+            typer.echo,
+            seed,
+            replay_source(target),
+            command,
+            resume_command,
         )
-        choice = TableChoice(players, strategies, lang, deadline, player_name(name))
+        choice = TableChoice(players, strategies, lang, deadline, player_name(name), trade_window)
         interrupted = False
         try:
             asyncio.run(_play(console, choice, resume))
@@ -105,10 +201,11 @@ def play(
         game_id = console.last_game_id
         if game_id is not None:
             if kept is not None:
-                typer.echo(f"\n{kept}")
+                console.port.say(f"\n{kept}")
             if record is not None:
                 write_atomically(record, store.load_record(game_id).dumps(), force)
-                typer.echo(f"record written to {shown(record)} (bohnanza replay {shown(record)})")
+                path = shlex.quote(shown(record))
+                typer.echo(f"record written to {shown(record)} ({command} replay {path})")
     if interrupted:
         raise typer.Exit(130)
 

@@ -47,7 +47,7 @@ from bohnanza.core.events import (
 from bohnanza.core.ports import GameSummary, StoredGame, UnreadableGame
 from bohnanza.core.record import GameRecord, replay_steps
 
-from .errors import fail
+from .errors import fail, usage
 from .narrate import describe, json_printable, printable, render_view
 from .page import check_page_options, write_page
 from .records import read_record
@@ -108,7 +108,7 @@ def replay(
     if html is not None:
         check_page_options(html, lang, at, as_json, force)
     elif lang != "en" or force:
-        fail("--lang and --force are for --html", code=2)
+        usage("--lang and --force are for --html")
     if looks_like_record(source):
         if game is not None:
             fail(f"{source}: is a record file; --game is for a store")
@@ -122,9 +122,9 @@ def replay(
     with opened_store(source) as store:
         if game is None:
             if html is not None:
-                fail("--html needs --game", code=2)
+                usage("--html needs --game")
             if at is not None or as_player is not None:
-                fail("--at and --as need --game")
+                usage("--at and --as need --game")
             show_list(store.list_games(), header_problems(store), as_json)
             return
         stored = store.load_stored(game)
@@ -178,17 +178,36 @@ def show_list(games: list[GameSummary], problems: dict[str, Problem], as_json: b
         return
     # Piped or captured output is read by programs and people alike: never cut a line short.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 400)
-    table = Table(box=box.SIMPLE_HEAD)
-    for column in ("id", "players", "status", "date", "actions", "winner", "score"):
-        table.add_column(column, no_wrap=column in ("id", "date", "status"))
-    for summary in games:
-        table.add_row(*_list_row(summary, problems.get(summary.game_id)))
-    console.print(table)
+    console.print(games_table(games, problems))
     console.print(Text(f"{len(games)} game(s)"))
     for problem in problems.values():
         console.print(Text(printable(str(problem)), style="bold red"))
     if problems:
         console.print(Text("`bohnanza audit` checks every action of every game"))
+
+
+SHORT_COLUMNS = ("status", "date", "actions", "score")
+"""Never cut nor wrapped: the long ones (ids, players, winners) give way to them."""
+LONG_COLUMNS_MIN = {"id": 8, "players": 12, "winner": 8}
+"""The least width of a column that wraps: a word of its kind ('heuristic-1,') whole."""
+
+
+def games_table(games: list[GameSummary], problems: dict[str, Problem]) -> Table:
+    """The games as a table that reads at any width from 80 columns: the short columns whole,
+    the players and winners wrapped between names, a long id wrapped where it must be."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
+    for column in ("id", "players", "status", "date", "actions", "winner", "score"):
+        short = column in SHORT_COLUMNS
+        table.add_column(
+            column,
+            no_wrap=short,
+            min_width=LONG_COLUMNS_MIN.get(column, len(column)),
+            overflow="fold",
+            ratio=None if short else (2 if column == "players" else 1),
+        )
+    for summary in games:
+        table.add_row(*_list_row(summary, problems.get(summary.game_id)))
+    return table
 
 
 def _problem_line(problems: dict[str, Problem], game_id: str) -> str | None:
@@ -231,7 +250,7 @@ def viewer_seat(as_player: str | None, names: Sequence[str]) -> int | None:
         return int(as_player) - 1
     matches = [i for i, name in enumerate(names) if name.casefold() == as_player.casefold()]
     if len(matches) != 1:
-        fail(f"--as takes a seat number 1-{len(names)} or one player's name ({', '.join(names)})")
+        usage(f"--as takes a seat number 1-{len(names)} or one player's name ({', '.join(names)})")
     return matches[0]
 
 
@@ -248,7 +267,7 @@ def tell(
     seat = viewer_seat(as_player, [seat.name for seat in record.seats])
     names = [printable(seat.name) for seat in record.seats]
     if at is not None and not 0 <= at <= len(record.actions):
-        fail(f"--at must be 0 to {len(record.actions)}")
+        usage(f"--at must be 0 to {len(record.actions)}")
     narrator = -1 if seat is None else seat
     steps: list[dict[str, Any]] = []
     console = Console(highlight=False, soft_wrap=True)

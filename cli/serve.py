@@ -67,10 +67,10 @@ def serve(
     ],
     db: Annotated[
         str | None,
-        typer.Option(help=DB_HELP + " [default: $BOHNANZA_DB, else your data folder]"),
+        typer.Option(help=DB_HELP + " \\[default: $BOHNANZA_DB, else your data folder]"),
     ] = None,
     config: Annotated[
-        str | None, typer.Option(help="A TOML settings file [default: $BOHNANZA_CONFIG].")
+        str | None, typer.Option(help="A TOML settings file. \\[default: $BOHNANZA_CONFIG]")
     ] = None,
 ) -> None:
     """Run the bot on one or more chat platforms, sharing one process and one store."""
@@ -177,7 +177,9 @@ async def _serve_one(platform: Platform, context: ServeContext) -> None:
 def health(
     url: Annotated[
         str | None,
-        typer.Option(help="The health endpoint [default: http://127.0.0.1:$BOHNANZA_HEALTH_PORT"),
+        typer.Option(
+            help=f"The health endpoint. \\[default: http://127.0.0.1:$BOHNANZA_HEALTH_PORT{PATH}]"
+        ),
     ] = None,
 ) -> None:
     """Ask a running bot whether it is healthy (its store answers): exit 0 if so, else 1."""

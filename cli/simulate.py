@@ -19,7 +19,7 @@ from bohnanza.core.ports import GameStore
 from bohnanza.core.record import GameRecord, SeatRecord
 from bohnanza.core.table_setup import MAX_PLAYERS, MIN_PLAYERS
 
-from .errors import fail
+from .errors import fail, usage
 from .files import check_target, shown
 from .records import record_identities, store_record, write_record
 from .stores import DB_HELP, opened_store
@@ -73,16 +73,29 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed for the whole run.")] = 1,
     db: Annotated[str | None, typer.Option(help=f"Store the games here. {DB_HELP}")] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write one JSON record per game into this folder.")
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FOLDER",
+            help="Write one JSON record per game into this folder.",
+        ),
     ] = None,
+    old_out: Annotated[Path | None, typer.Option("--out", hidden=True)] = None,
     bots: Annotated[
         str, typer.Option(help="Bot strategies, comma-separated, assigned round the table.")
     ] = "heuristic",
     force: Annotated[
-        bool, typer.Option("--force", help="Overwrite record files already in OUT.")
+        bool, typer.Option("--force", help="Overwrite record files already in OUTPUT.")
     ] = False,
 ) -> None:
-    """Let bots play GAMES games; store them in DB, or write records into OUT (default records/)."""
+    """Let bots play GAMES games; store them in DB, or write records into OUTPUT (default
+    records/)."""
+    if out is not None and old_out is not None:
+        usage("--output and --out are the same option; give it once")
+    out = out or old_out
+    if out is not None and str(out) == "-":
+        usage("takes a folder: records are one file per game", "--output")
     seats = _checked_line_up(players, games, seed, bots)
     seeds = [game_seed(seed, index) for index in range(games)]
     if db is None:
@@ -103,14 +116,14 @@ def simulate(
 def _checked_line_up(players: int, games: int, seed: int, bots: str) -> tuple[str, ...]:
     """The seats' strategies, once the options are known to be sound (exit 2 if not)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        fail(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}", code=2)
+        usage(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     if not 1 <= games <= MAX_GAMES:
-        fail(f"--games must be 1 to {MAX_GAMES:,}", code=2)
+        usage(f"--games must be 1 to {MAX_GAMES:,}")
     if not 0 <= seed <= MAX_SEED:
-        fail(f"--seed must be 0 to {MAX_SEED:,}", code=2)
+        usage(f"--seed must be 0 to {MAX_SEED:,}")
     strategies = [s.strip() for s in bots.split(",") if s.strip()]
     if not strategies or any(s not in STRATEGIES for s in strategies):
-        fail(f"--bots takes {', '.join(STRATEGIES)} (comma-separated)", code=2)
+        usage(f"--bots takes {', '.join(STRATEGIES)} (comma-separated)")
     return line_up(players, strategies)
 
 

@@ -23,7 +23,7 @@ from bohnanza.adapters.store import SqlGameStore
 from bohnanza.adapters.store.rating_model import LOCAL, WHOLE_PLATFORM, Board
 from bohnanza.core.app.ports import Standing
 
-from .errors import fail
+from .errors import fail, usage
 from .narrate import json_printable, printable
 from .stores import DB_HELP, opened_store
 
@@ -90,7 +90,7 @@ def _chosen_boards(
             fail(f"{store.name}: no rated games in room {room!r}{where}")
         if len(found) > 1:
             platforms = ", ".join(b.platform for b, _ in found)
-            fail(f"room {room!r} is on several platforms ({platforms}): add --platform", code=2)
+            usage(f"room {room!r} is on several platforms ({platforms}): add --platform")
         return found
     if platform is not None:
         found = [(b, n) for b, n in every if b == Board(platform, WHOLE_PLATFORM)]

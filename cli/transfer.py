@@ -28,13 +28,20 @@ from .stores import DB_HELP, opened_store
 def export(
     db: Annotated[str, typer.Argument(help=DB_HELP)],
     game: Annotated[str, typer.Option("--game", help="The stored game to export.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The record file to write.")],
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", help="The record file to write; '-' writes standard output."
+        ),
+    ],
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite the output file if it exists.")
     ] = False,
 ) -> None:
     """Write one stored game as a portable JSON record (docs/game-record.md)."""
-    check_target(output, force)
+    to_stdout = str(output) == "-"
+    if not to_stdout:
+        check_target(output, force)
     with opened_store(db) as store:
         stored = store.load_stored(game)
         name = store.name
@@ -45,6 +52,9 @@ def export(
         record = stored.record()
     except RecordError as error:
         fail(f"{name}: game {game}: {error}")
+    if to_stdout:
+        typer.echo(record.dumps())
+        return
     write_record(record, output, force)
     typer.echo(f"game {game}: {len(record.actions)} action(s) → {shown(output)}")
 

@@ -3,6 +3,10 @@
 Everything goes through the chat application exactly as on any platform: the lobby commands that
 open the game, each typed command or numbered button, deadlines and the table. The lobby itself is
 never shown: the table was chosen on the command line, so the game begins at the table.
+
+A terminal has no message to edit: before each screen the person reads a line for everything
+that concerned him since the last one (offers to him, his offers' fate, trades, sales), derived
+from the game's history (`EventLog`), so nothing happens out of his sight.
 """
 
 from __future__ import annotations
@@ -15,14 +19,19 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.core.app.event_log import EventLog
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import Outbound, ToRoom
+from bohnanza.core.app.messages import Outbound, Reply, ToRoom
+from bohnanza.core.app.player_events import player_lines
 from bohnanza.core.app.ports import ChatStore
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.app.session import GameSession
 
+from .help import HELP_WORDS, terminal_help
 from .port import CAPABILITIES, PLATFORM, TerminalPort
 
 PLAYER_ID = "you"
@@ -65,6 +74,8 @@ class TableChoice:
     language: str = "en"
     deadline: str = "off"
     name: str = field(default_factory=player_name)
+    trade_window: str = "2m"
+    """How long a bot on turn keeps trading open for the person."""
 
 
 class NothingToResume(LookupError):
@@ -85,10 +96,28 @@ def _lobby_message(item: Outbound) -> bool:
 
 class TableRunner(Runner):
     """A runner that shows no lobby: at the terminal the table is chosen on the command line,
-    so the person sees the table and his hand first, not the players being gathered."""
+    so the person sees the table and his hand first, not the players being gathered. An answer
+    to what he typed ("You pass on trading this time.") is printed before the screen that
+    follows it, and everything in the order the application said it (one screen, one queue)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._printing: asyncio.Future[None] | None = None
 
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
-        return super().post([item for item in out if not _lobby_message(item)])
+        shown = [item for item in out if not _lobby_message(item)]
+        shown.sort(key=lambda item: not isinstance(item, Reply))
+        before = self._printing
+
+        async def in_order() -> None:
+            if before is not None:
+                with contextlib.suppress(Exception):
+                    await before
+            for item in shown:
+                await Runner.post(self, [item])
+
+        self._printing = asyncio.ensure_future(in_order())
+        return self._printing
 
 
 class Console:
@@ -105,15 +134,30 @@ class Console:
         write: Callable[[str], None],
         seed: int | None = None,
         replay_source: str | None = None,
+        program: str = "bohnanza",
+        resume_command: str = "bohnanza play --resume",
+        width: Callable[[], int] | None = None,
     ) -> None:
-        self.port = TerminalPort(write, replay_source)
+        """`program`: the command that runs bohnanza as the person can type it; the resume
+        command is told when he stops (with `--db` when the store is not the default one)."""
+        self.port = (
+            TerminalPort(write, replay_source, program)
+            if width is None
+            else TerminalPort(write, replay_source, program, width)
+        )
+        self.port.news = self.news
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
         self.runner = TableRunner(self.service, self.port)
         self._read_line = read_line
-        self._write = write
+        self.resume_command = resume_command
         self.room = ""
         self.name = player_name()
         self.last_game_id: str | None = None
+        self._session: GameSession | None = None
+        self._log: EventLog | None = None
+        self._from_start = False
+        self._typing = False
+        self._typed: set[int] = set()
 
     async def _say(self, text: str, button: bool = False) -> None:
         inbound = Inbound(
@@ -127,17 +171,43 @@ class Console:
             delivery_id="",
             button=button,
         )
-        await self.runner.submit(inbound)
+        self._typing = True
+        try:
+            await self.runner.submit(inbound)
+        finally:
+            self._typing = False
+
+    def news(self) -> list[str]:
+        """A line for each event that concerned the person since the last call: read from the
+        game's history, so an offer made and withdrawn between two of his inputs is told too."""
+        session = self.service.games.get(self.room)
+        if session is not None:
+            self._session = session
+        session = self._session
+        if session is None:
+            return []
+        seat = session.seat_of(PLAYER_ID)
+        if seat is None:
+            return []
+        if self._log is None:
+            self._log = EventLog(session.game, 0 if self._from_start else None)
+        happened = self._log.follow(session.game)
+        if self._typing:
+            self._typed.update(item.index for item in happened if item.action.player == seat)
+        tr = self.service.translator(session.language)
+        return player_lines(tr, happened, seat, session.names, self._typed)
 
     async def open(self, choice: TableChoice) -> None:
         """Open a new game through the lobby commands and start it (the lobby is not shown)."""
         self.room = f"terminal-{secrets.token_hex(4)}"
         self.name = player_name(choice.name)
+        self._from_start = True
         await self._say("new")
         for seat in range(1, choice.players):
             await self._say(f"bot {choice.bots[(seat - 1) % len(choice.bots)]}")
         await self._say(f"set lang {choice.language}")
         await self._say(f"set deadline {choice.deadline}")
+        await self._say(f"set trade-window {choice.trade_window}")
         await self._say("start")
 
     async def resume(self) -> None:
@@ -166,7 +236,8 @@ class Console:
         if not self.playing():
             return None
         tr = self.service.translator(self.service.room_language(self.room))
-        return tr.gettext("Game {game} is kept: go on with `bohnanza play --resume`.").format(
+        kept = tr.gettext("Game {game} is kept: go on with `bohnanza play --resume`.")
+        return kept.replace("bohnanza play --resume", self.resume_command).format(
             game=self.last_game_id
         )
 
@@ -209,10 +280,12 @@ class Console:
                 text = line.strip()
                 if text.lower() in QUIT_WORDS:
                     break
-                if text.isdigit():
+                if text.lower() in HELP_WORDS:
+                    self.port.say(terminal_help(self._translator(), self.resume_command))
+                elif text.isdigit():
                     payload = self.port.press(int(text))
                     if payload is None:
-                        self._write(f"» Choose 1 to {len(self.port.buttons)}.")
+                        self.port.say(f"» Choose 1 to {len(self.port.buttons)}.")
                         continue
                     await self._say(payload, button=True)
                 elif text:
@@ -221,3 +294,9 @@ class Console:
             deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await deadlines
+            news = self.news()  # the last events, when the game ended with nothing more shown
+            if news:
+                self.port.say("\n".join(["", *news]))
+
+    def _translator(self) -> Translator:
+        return self.service.translator(self.service.room_language(self.room))

@@ -1,18 +1,23 @@
 """The terminal as a chat platform: one room, one person at the keyboard, buttons by number.
 
-Messages are printed as they come; a message with buttons lists them numbered, and typing a
-number presses that button of the latest such message. The replay command of a finished game
-names the store the game is kept in, when the port knows it, so it can be run as printed.
+Messages are printed as they come, fit to the terminal's width; a message with buttons lists them
+numbered, and typing a number presses that button of the latest such message. Before each
+message come the lines of what happened since the last one (`news`: offers, trades, sales; a
+terminal has no message to edit, so nothing would tell them otherwise). The replay command of a
+finished game names the program as it runs and the store the game is kept in, when the port knows
+them, so it can be run as printed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import Capabilities
+
+from .layout import choices, fitted, terminal_width
 
 PLATFORM = "terminal"
 CAPABILITIES = Capabilities(
@@ -40,23 +45,45 @@ class TerminalPort:
         """Everyone at a terminal sees every message: nothing to open."""
         return ""
 
-    def __init__(self, write: Callable[[str], None], replay_source: str | None = None) -> None:
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        replay_source: str | None = None,
+        program: str = "bohnanza",
+        width: Callable[[], int] = terminal_width,
+    ) -> None:
+        """`program`: the command that runs bohnanza, as the person can type it."""
         self._write = write
-        self._replay = f"bohnanza replay {replay_source} " if replay_source else None
+        self._replay = f"{program} replay {replay_source} " if replay_source else None
+        self._program = program
+        self._width = width
         self._sent = 0
         self._at_work = False
         self.buttons: list[Button] = []
+        self.news: Callable[[], Sequence[str]] = lambda: ()
+        """The lines of what happened since the last message (the console sets it)."""
+
+    def say(self, text: str) -> None:
+        """Print a text fit to the terminal's width."""
+        self._write("\n".join(fitted(text, self._width(), self._program)))
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
+        width = self._width()
+        news = list(self.news())
         text = message.text
         if self._replay is not None:
             text = text.replace(REPLAY_COMMAND, self._replay)
-        lines = ["", heading, text] if heading else ["", text]
-        choices = [button for row in message.buttons for button in row]
-        if choices:
-            self.buttons = choices
-            lines.append("  ".join(f"[{i}] {b.label}" for i, b in enumerate(choices, 1)))
+        lines = [""]
+        if news:
+            lines += [*(part for line in news for part in fitted(line, width)), ""]
+        if heading:
+            lines.append(heading)
+        lines += fitted(text, width, self._program)
+        buttons = [button for row in message.buttons for button in row]
+        if buttons:
+            self.buttons = buttons
+            lines += choices([button.label for button in buttons], width)
         self._write("\n".join(lines))
         return str(self._sent)
 
@@ -82,12 +109,12 @@ class TerminalPort:
     async def thinking(self, inbound: Inbound, busy: bool) -> None:
         """Once per spell of work, an hourglass: a silent prompt is not taken for a hang."""
         if busy and not self._at_work:
-            self._write(AT_WORK)
+            self.say(AT_WORK)
         self._at_work = busy
 
     async def answer(self, inbound: Inbound, text: str) -> None:
         if text != "✓":
-            self._write(text if inbound.button else f"» {text}")
+            self.say(text if inbound.button else f"» {text}")
 
     def press(self, number: int) -> str | None:
         """The payload of the numbered button of the latest message with buttons."""

@@ -95,7 +95,10 @@ def table_message(
     time of day without it."""
     view = session.view(None)
     pending = waited_for(session)
-    deadlines = [session.deadline(seat) for seat in pending] + [session.trade_window_until]
+    window = session.trade_window_until
+    if caps.one_screen and not session.turn_seconds:
+        window = None  # a bot's trading window is no deadline: with deadlines off, none is told
+    deadlines = [session.deadline(seat) for seat in pending] + [window]
     soonest = min((d for d in deadlines if d is not None), default=None)
     shown = (tr, session.game_id, view, session.names, pending, soonest, now)
     message = Message(table_text(*shown), html=table_html(*shown))

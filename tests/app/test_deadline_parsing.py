@@ -85,6 +85,8 @@ def test_play_refuses_a_strange_deadline_in_one_line_as_a_usage_error(
     db = tmp_path / "games.db"
     result = CliRunner().invoke(build_app(), ["play", "--deadline", text, "--db", str(db)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: --deadline: {message}\n"
+    assert result.stderr == (
+        f"error: Invalid value for '--deadline': {message} (see 'bohnanza play --help')\n"
+    )
     assert result.stdout == ""
     assert not db.exists()

@@ -55,7 +55,7 @@ def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     err = (tmp_path / "err.txt").read_text()
     assert game.returncode == 130, err
     assert "Traceback" not in err
-    assert "is kept: go on with `bohnanza play --resume`." in out
+    assert f"is kept: go on with `{BOHNANZA} play --resume --db {db}`." in out
 
     resumed = subprocess.run(
         [str(BOHNANZA), "play", "--db", str(db), "--resume"],

@@ -62,7 +62,8 @@ def replay_hint(stdout: str) -> str:
 def run_hint(hint: str, home: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     """The printed command as a shell would split it, run from another folder."""
     words = shlex.split(hint)
-    assert words[0] == "bohnanza"
+    # `bohnanza` is not on the PATH here: the command names the program as it was started.
+    assert words[0] == bohnanza()
     return run(*words[1:], typed="", home=home, cwd=cwd)
 
 
@@ -117,7 +118,7 @@ def test_the_replay_command_names_the_store_given_with_db(tmp_path: Path) -> Non
     game_id = done.stdout.split(" is over.", 1)[0].rsplit("Game ", 1)[1]
     store = (played_in / "my games" / "bean games.db").resolve()
     hint = replay_hint(done.stdout)
-    assert hint == f"bohnanza replay {shlex.quote(str(store))} --game {game_id}"
+    assert hint == f"{bohnanza()} replay {shlex.quote(str(store))} --game {game_id}"
     told = run_hint(hint, tmp_path, cwd=tmp_path)  # another folder than the one played in
     assert told.returncode == 0, told.stderr
     assert "— turn 1: anna —" in told.stdout
@@ -130,7 +131,7 @@ def test_the_replay_command_names_the_default_store(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     store = (home / "bohnanza" / "games.db").resolve()
     hint = replay_hint(done.stdout)
-    assert f"bohnanza replay {shlex.quote(str(store))} --game " in hint
+    assert f"{bohnanza()} replay {shlex.quote(str(store))} --game " in hint
     assert "DB" not in hint.split()
     told = run_hint(hint, home, cwd=tmp_path)
     assert told.returncode == 0, told.stderr

@@ -52,8 +52,8 @@ def test_simulate_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 
 def test_simulate_refuses_a_bad_player_count_in_one_line(tmp_path: Path) -> None:
     code, _, err = run("simulate", "--players", "8", "--out", str(tmp_path))
-    assert code != 0
-    assert err.strip() == "error: --players must be 2 to 7"
+    assert code == 2
+    assert err.strip() == "error: --players must be 2 to 7 (see 'bohnanza simulate --help')"
     assert not list(tmp_path.iterdir())
 
 

@@ -89,5 +89,5 @@ def test_an_unusable_setting_is_a_one_line_usage_error(
 ) -> None:
     result = CliRunner().invoke(build_app(), ["simulate", option, value, "--out", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: {message}\n"
+    assert result.stderr == f"error: {message} (see 'bohnanza simulate --help')\n"
     assert list(tmp_path.iterdir()) == []

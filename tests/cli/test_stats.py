@@ -167,7 +167,7 @@ def test_what_cannot_be_shown_is_one_line_of_error(
     got, out, err = run("stats", str(rooms), *args)
 
     assert (got, out) == (code, "")
-    assert err.startswith("error: ") and err.endswith(f"{message}\n")
+    assert err.startswith("error: ") and message in err
     assert err.count("\n") == 1
 
 

@@ -156,7 +156,7 @@ def test_replay_as_json_for_a_player_hides_other_hands_and_their_hand_positions(
 
 def test_replay_as_an_unknown_player_is_refused(db: Path) -> None:
     code, _, err = run("replay", str(db), "--game", "sim-p3-heuristic-5000017", "--as", "Zorro")
-    assert code == 1 and err.startswith("error: --as takes a seat number 1-3")
+    assert code == 2 and err.startswith("error: --as takes a seat number 1-3")
 
 
 # --- export, import, audit -----------------------------------------------------------------

@@ -104,7 +104,7 @@ def test_the_machine_readable_forms_escape_hidden_characters_and_keep_the_names(
 def test_an_error_naming_the_players_escapes_them(hostile: tuple[Path, str]) -> None:
     db, game = hostile
     result = run("replay", str(db), "--game", game, "--trust", "--as", "nobody")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert SHOWN_NAMES[2] in result.stderr
     assert_nothing_hidden(result.stderr)
 

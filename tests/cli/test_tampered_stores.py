@@ -242,7 +242,7 @@ def listing_marks_it(db: Path, game: str, reason: str, alteration: Alteration) -
     result = run("replay", str(db))
     assert_no_traceback(result)
     assert result.exit_code == 0
-    (row,) = [line for line in result.stdout.splitlines() if f" {game} " in line]
+    (row,) = [line for line in result.stdout.splitlines() if line.split()[:1] == [game]]
     if alteration.listed_as is None:
         assert "in-progress" in row and "altered" not in result.stdout
     else:

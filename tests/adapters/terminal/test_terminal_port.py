@@ -27,7 +27,9 @@ class TerminalHarness:
 
     def __init__(self) -> None:
         self.screen: list[str] = []
-        self.port = TerminalPort(self.screen.append)
+        # A screen wide enough for any line: the contract is about what is shown; how lines
+        # are fit to a terminal's width is tested on its own (test_layout.py).
+        self.port = TerminalPort(self.screen.append, width=lambda: 1_000_000)
 
     def run(self, work: Awaitable[T]) -> T:
         async def wait() -> T:

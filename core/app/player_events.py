@@ -1,0 +1,139 @@
+"""The lines that tell one player what concerned him among a game's latest events.
+
+Where a platform cannot edit a message in place (the terminal), the player reads his screen once
+per input: whatever happened in between is told here, one line per event, before his choices.
+Offers to him (by number, also those withdrawn or expired meanwhile), what became of his own
+offers and with whom, the trades done at the table, his fields sold without his asking (a move
+played for him when a deadline passed, the final harvest). Trades and sales are told with the
+table's own story lines (story.py), so the story of a game has one renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..actions import Action
+from ..cards import variety_of
+from ..events import Event, FieldHarvested, TradeAccepted, TradeClosed, TradeProposed
+from ..state import TradeOffer
+from .event_log import Happened
+from .i18n import Translator, bean_name
+from .render import beans
+from .story import beans_text, story_line
+
+MARK = "• "
+"""Before each line, so the events read apart from the table and the choices."""
+
+
+def player_lines(
+    tr: Translator,
+    happened: Iterable[Happened],
+    seat: int,
+    names: Sequence[str],
+    typed: Iterable[int] = (),
+) -> list[str]:
+    """A line for each event of `happened` that concerns `seat`; `typed`: the indexes of the
+    actions the player chose himself (the others of his seat were played for him)."""
+    chosen = set(typed)
+    lines: list[str] = []
+    for item in happened:
+        if item.action.player == seat and item.index not in chosen:
+            lines.append(MARK + tr.gettext("A move was played for you: your deadline passed."))
+        for event in item.events:
+            line = event_line(tr, event, item.action, seat, names)
+            if line is not None:
+                lines.append(MARK + line)
+    return lines
+
+
+def event_line(
+    tr: Translator, event: Event, action: Action, seat: int, names: Sequence[str]
+) -> str | None:
+    """The line for one event as `seat` reads it, or None when it does not concern him."""
+    if isinstance(event, TradeProposed):
+        return _proposed(tr, event, seat, names)
+    if isinstance(event, TradeClosed):
+        return _closed(tr, event.offer, event.reason, seat, names)
+    if isinstance(event, TradeAccepted):
+        return _accepted(tr, event, seat, names)
+    if isinstance(event, FieldHarvested) and event.player == seat and action.player != seat:
+        if not event.cards:
+            return None
+        return tr.ngettext(
+            "Your field of {count}x {bean} was sold for {coins} coin.",
+            "Your field of {count}x {bean} was sold for {coins} coins.",
+            event.coins,
+        ).format(
+            count=len(event.cards),
+            bean=bean_name(tr, variety_of(event.cards[0])),
+            coins=event.coins,
+        )
+    return None
+
+
+def terms_text(tr: Translator, offer: TradeOffer) -> str:
+    """'Blue Bean for 2x Soy Bean', or 'Blue Bean as a gift'."""
+    give = beans_text(tr, offer.give)
+    if not offer.want:
+        return tr.gettext("{give} as a gift").format(give=give)
+    want = beans(tr, offer.want)
+    return tr.gettext("{give} for {want}").format(give=give, want=want)
+
+
+def _proposed(tr: Translator, event: TradeProposed, seat: int, names: Sequence[str]) -> str | None:
+    offer = event.offer
+    if offer.receiver != seat:
+        return None
+    shown = {"number": offer.id, "name": names[offer.proposer], "terms": terms_text(tr, offer)}
+    if event.replaces is not None:
+        return tr.gettext(
+            "{name} answered your offer #{old} with offer #{number}: {terms}."
+        ).format(old=event.replaces, **shown)
+    return tr.gettext("Offer #{number} from {name} to you: {terms}.").format(**shown)
+
+
+def _closed(
+    tr: Translator, offer: TradeOffer, reason: str, seat: int, names: Sequence[str]
+) -> str | None:
+    if seat == offer.receiver:
+        name = names[offer.proposer]
+        told = {
+            "declined": tr.gettext("You declined offer #{number} from {name}."),
+            "withdrawn": tr.gettext("{name} withdrew offer #{number}."),
+            "countered": tr.gettext("You answered offer #{number} from {name} with your own."),
+            "trading-ended": tr.gettext("Offer #{number} from {name} expired: trading ended."),
+        }
+    elif seat == offer.proposer:
+        name = names[offer.receiver]
+        told = {
+            "declined": tr.gettext("{name} declined your offer #{number}."),
+            "withdrawn": tr.gettext("You withdrew your offer #{number} to {name}."),
+            # "countered": told by the answer itself, an offer to him that replaces it
+            "trading-ended": tr.gettext("Your offer #{number} to {name} expired: trading ended."),
+        }
+    else:
+        return None
+    text = told.get(reason)
+    return None if text is None else text.format(number=offer.id, name=name)
+
+
+def _accepted(tr: Translator, event: TradeAccepted, seat: int, names: Sequence[str]) -> str | None:
+    offer = event.offer
+    if seat not in (offer.proposer, offer.receiver):
+        return story_line(tr, event, names)
+    mine = seat == offer.proposer
+    shown = {
+        "name": names[offer.receiver if mine else offer.proposer],
+        "number": offer.id,
+        "give": beans_text(tr, offer.give),
+        "given": beans_text(tr, event.given),
+    }
+    if mine and event.given:
+        text = tr.gettext("{name} accepted your offer #{number}: you gave {give} for {given}.")
+    elif mine:
+        text = tr.gettext("{name} accepted your offer #{number}: you gave {give} as a gift.")
+    elif event.given:
+        text = tr.gettext("You accepted offer #{number} from {name}: {give} for your {given}.")
+    else:
+        text = tr.gettext("You accepted offer #{number} from {name}: {give} as a gift.")
+    return text.format(**shown)

@@ -3,12 +3,14 @@
 Each moment asks the seats in order (`legal.asking_order`): receivers of open offers, the other
 seats while trading, then the seats the game waits on. The first action returned is the one to
 apply. A seat that passed while trading is asked again only in a new turn or once an offer it is
-part of has opened or closed, so views are made only for seats that may act.
+part of has opened or closed, so views are made only for seats that may act; and a bot that
+glances (`base.Glancing`) is handed its view only when it asks for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from ..actions import Action
 from ..legal import (
@@ -20,7 +22,7 @@ from ..legal import (
 )
 from ..state import STEP_GAME_OVER, STEP_PLANT_SET_ASIDE, STEP_TRADE, GameState
 from ..view import TableViews
-from .base import Bot
+from .base import Bot, Glancing, NeedsView
 
 
 def next_action(
@@ -45,7 +47,7 @@ def next_action(
                 continue
             legal = legal_actions(state, seat)
             if legal.actions or legal.trade is not None:  # `if legal`, without a call
-                action = bots[seat].choose(table(seat), legal)
+                action = _ask(bots[seat], seat, legal, table, state.turn)
                 if action is not None:
                     return action, legal
         return None
@@ -54,7 +56,7 @@ def next_action(
     for seat in asking_order(state):
         if seat == active:
             legal = legal_actions(state, seat)
-            action = bots[seat].choose(table(seat), legal)
+            action = _ask(bots[seat], seat, legal, table, state.turn)
             if action is not None:
                 return action, legal
             continue
@@ -64,8 +66,22 @@ def next_action(
             continue
         # A bystander may always propose while trading: his legal actions are never empty.
         legal = table.bystander_legal(seat)
-        action = bots[seat].choose(table(seat), legal)
+        action = _ask(bots[seat], seat, legal, table, state.turn)
         if action is not None:
             return action, legal
         passed[seat] = moment
     return None
+
+
+def _ask(bot: Bot, seat: int, legal: LegalActions, table: TableViews, turn: int) -> Action | None:
+    """`bot.choose(table(seat), legal)`; a bot that glances first is handed the turn number,
+    and its view only when it needs it (a view is made anew for every seat asked)."""
+    glance: Callable[[int, LegalActions], Action | NeedsView | None] | None = getattr(
+        bot, "glance", None
+    )
+    if glance is None:
+        return bot.choose(table(seat), legal)
+    glanced = glance(turn, legal)
+    if isinstance(glanced, NeedsView):
+        return cast(Glancing, bot).choose_seen(table(seat), legal)
+    return glanced

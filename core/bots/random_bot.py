@@ -8,6 +8,7 @@ from ..actions import Action, CounterTrade, ProposeTrade
 from ..cards import VARIETIES, Variety
 from ..legal import LegalActions, TradeOptions
 from ..view import OfferView, PlayerView
+from .base import NEEDS_VIEW, NeedsView
 
 MAX_CARDS_PER_OFFER = 2
 
@@ -15,7 +16,9 @@ MAX_CARDS_PER_OFFER = 2
 class RandomBot:
     """Picks uniformly among the legal concrete actions, now and then offering a random trade.
 
-    When the game does not wait on it, it usually passes, so games move on.
+    When the game does not wait on it, it usually passes, so games move on. It glances
+    (`base.Glancing`): only a trade offer reads its view, so a driver that asks every seat at
+    every moment makes a view for it only then.
     """
 
     strategy = "random"
@@ -36,35 +39,51 @@ class RandomBot:
         self._trades = 0
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        glanced = self.glance(view.turn, legal)
+        if isinstance(glanced, NeedsView):
+            return self.choose_seen(view, legal)
+        return glanced
+
+    def glance(self, turn: int, legal: LegalActions) -> Action | NeedsView | None:
+        """`choose`, up to the moment it needs the view: only a trade offer reads it."""
         if legal.trade is None and not legal.actions:  # `not legal`, without a call
             return None
         rng = self._rng
-        if view.turn != self._turn:
-            self._turn, self._trades = view.turn, 0
+        if turn != self._turn:
+            self._turn, self._trades = turn, 0
         if not legal.waiting and rng.random() >= self._act_unasked:
             return None
-        trade = legal.trade
         if (
-            trade is not None
+            legal.trade is not None
             and self._trades < self._trades_per_turn
             and rng.random() < self._trade_chance
         ):
-            offer = self._random_offer(view, legal.player, trade)
-            if offer is not None:
-                self._trades += 1
-                return offer
-        actions = legal.actions
-        if actions:
-            # `rng.choice(actions)`, drawn as it draws (`Random._randbelow`), without its two
-            # calls: this is most of what a random bot does.
-            n = len(actions)
-            bits = n.bit_length()
-            getrandbits = rng.getrandbits
+            return NEEDS_VIEW
+        return self._pick(legal.actions)
+
+    def choose_seen(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        """The rest of `choose` once `glance` chose to offer a trade: a random offer, or a
+        legal action when none can be made."""
+        trade = legal.trade
+        assert trade is not None
+        offer = self._random_offer(view, legal.player, trade)
+        if offer is not None:
+            self._trades += 1
+            return offer
+        return self._pick(legal.actions)
+
+    def _pick(self, actions: tuple[Action, ...]) -> Action | None:
+        if not actions:
+            return None
+        # `rng.choice(actions)`, drawn as it draws (`Random._randbelow`), without its two
+        # calls: this is most of what a random bot does.
+        n = len(actions)
+        bits = n.bit_length()
+        getrandbits = self._rng.getrandbits
+        drawn = getrandbits(bits)
+        while drawn >= n:
             drawn = getrandbits(bits)
-            while drawn >= n:
-                drawn = getrandbits(bits)
-            return actions[drawn]
-        return None
+        return actions[drawn]
 
     def _random_offer(
         self, view: PlayerView, seat: int, trade: TradeOptions

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from bohnanza.core.actions import CounterTrade, Harvest, ProposeTrade
-from bohnanza.core.bots import RandomBot
+from bohnanza.core.actions import Action, CounterTrade, Harvest, ProposeTrade
+from bohnanza.core.bots import RandomBot, play_out
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions
+from bohnanza.core.view import PlayerView
 
 from .recording import watched_game
 
@@ -49,3 +50,29 @@ def test_the_random_bot_picks_what_rng_choice_would_pick_from_the_same_draws() -
         for seed in range(25):
             picked = RandomBot(random.Random(seed)).choose(view, legal)
             assert picked == random.Random(seed).choice(actions)
+
+
+def test_a_random_bot_that_glances_plays_the_game_it_plays_when_shown_every_view() -> None:
+    # `play_out` makes a random bot's view only when it offers a trade; wrapped so that it is
+    # handed a view at every asking, it plays the same games, action for action.
+    for players in (2, 5, 7):
+        for seed in (3, 8):
+            glancing = Game.new(players, random.Random(seed))
+            bots = [RandomBot(random.Random(seed + seat)) for seat in range(players)]
+            play_out(glancing, bots)
+            shown = Game.new(players, random.Random(seed))
+            play_out(shown, [Shown(RandomBot(random.Random(seed + s))) for s in range(players)])
+            assert glancing.is_over
+            assert glancing.actions == shown.actions
+
+
+class Shown:
+    """A bot handed its view at every asking: it has `choose` alone."""
+
+    strategy = "random"
+
+    def __init__(self, bot: RandomBot) -> None:
+        self.bot = bot
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        return self.bot.choose(view, legal)

@@ -120,6 +120,9 @@ def choices(labels: Sequence[str], width: int) -> list[str]:
     widest = max((cell_len(item) for item in items), default=0)
     if 2 * widest + GAP > width:
         return [part for item in items for part in wrapped(item, width)]
+    # No wider than all of them side by side: a pipe's width is unbounded, and rich lays out
+    # every cell of the width it is given.
+    width = min(width, len(items) * (widest + GAP))
     columns = Columns(
         [Text(item, no_wrap=True) for item in items],
         padding=(0, GAP, 0, 0),

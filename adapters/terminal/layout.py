@@ -115,8 +115,10 @@ def fitted(text: str, width: int, program: str | None = None) -> list[str]:
 
 def choices(labels: Sequence[str], width: int) -> list[str]:
     """The numbered choices ('[1] Plant …') in columns as wide as the widest, as many as fit;
-    one a line (each wrapped) when two do not fit side by side."""
+    one a line (each wrapped) when two do not fit side by side, or where nothing is wrapped."""
     items = [f"[{number}] {label}" for number, label in enumerate(labels, start=1)]
+    if width >= UNBOUNDED:
+        return items  # a pipe or a file: one a line, for the programs that read it
     widest = max((cell_len(item) for item in items), default=0)
     if 2 * widest + GAP > width:
         return [part for item in items for part in wrapped(item, width)]

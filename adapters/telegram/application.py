@@ -61,6 +61,7 @@ MENU: tuple[tuple[str, str], ...] = (
     ("table", N_("show the table again")),
     ("stats", N_("your games and rating in this group")),
     ("top", N_("this group's best players")),
+    ("rules", N_("the rules of the game")),
     ("help", N_("every command")),
 )
 

@@ -16,6 +16,9 @@ from bohnanza.core.record import GameRecord
 
 from .pages import embedded
 
+SEE_HELP = " (see 'bohnanza replay --help')"
+"""How every usage error of the command line ends."""
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(build_app(), list(args))
@@ -108,18 +111,18 @@ def test_options_that_do_not_go_with_a_page_are_refused_in_one_line(
 ) -> None:
     page = tmp_path / "game.html"
     code, _, err = run("replay", str(simulated[1]), "--html", str(page), *extra)
-    assert (code, err) == (2, message + "\n")
+    assert (code, err) == (2, f"{message}{SEE_HELP}\n")
     assert not page.exists()
 
 
 def test_a_store_without_a_game_makes_no_page(db: Path, tmp_path: Path) -> None:
     code, _, err = run("replay", str(db), "--html", str(tmp_path / "game.html"))
-    assert (code, err) == (2, "error: --html needs --game\n")
+    assert (code, err) == (2, f"error: --html needs --game{SEE_HELP}\n")
 
 
 def test_an_unknown_player_is_refused(simulated: tuple[Path, Path, str], tmp_path: Path) -> None:
     code, _, err = run("replay", str(simulated[1]), "--html", str(tmp_path / "g.html"), "--as", "9")
-    assert code == 1 and err.startswith("error: --as takes a seat number 1-3")
+    assert code == 2 and err.startswith("error: --as takes a seat number 1-3")
     assert not (tmp_path / "g.html").exists()
 
 
@@ -143,4 +146,4 @@ def test_an_altered_game_is_refused_or_shown_marked_with_trust(
 
 def test_page_options_without_a_page_are_refused(simulated: tuple[Path, Path, str]) -> None:
     code, _, err = run("replay", str(simulated[1]), "--lang", "it")
-    assert (code, err) == (2, "error: --lang and --force are for --html\n")
+    assert (code, err) == (2, f"error: --lang and --force are for --html{SEE_HELP}\n")

@@ -188,6 +188,11 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
             return None
         return held
 
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """(interim: each write its own transaction)"""
+        yield
+
     def serve_from_this_thread(self) -> None:
         """The calling thread makes most of the store's calls from now on (a chat runner's
         thread): it keeps a connection between its transactions, as the opener's does, until

@@ -1,58 +1,127 @@
-"""The words of the chat commands, the same on every platform, and the help text."""
+"""The chat commands: one table of verbs (each with its family and its line of help, the same
+on every platform), and the parsing of an input into a typed `Command`."""
 
 from __future__ import annotations
 
-from .i18n import Translator
+from dataclasses import dataclass
+from enum import Enum
 
-LOBBY_VERBS = frozenset({"new", "join", "leave", "bot", "set", "start", "begin", "cancel"})
-STANDINGS_VERBS = frozenset({"stats", "top"})
-GAME_VERBS = frozenset(
-    {
-        "plant",
-        "aside",
-        "faceup",
-        "offered",
-        "toss",
-        "discard",
-        "done",
-        "harvest",
-        "buy",
-        "offer",
-        "counter",
-        "accept",
-        "decline",
-        "withdraw",
-        "pass",
-        "hand",
-        "table",
-    }
-)
+from .i18n import Translator
+from .inbound import MAX_TEXT, Inbound
+
+
+class Family(Enum):
+    """Which handler a command goes to."""
+
+    HELP = "help"
+    RULES = "rules"
+    STANDINGS = "standings"
+    SETTINGS = "settings"
+    LOBBY = "lobby"
+    SEATS = "seats"
+    PLAY = "play"
+    BUTTON = "button"
+    """A button pressed: of a lobby (`l`), of a game (`g`), or a player's hand (`h`)."""
+    UNKNOWN = "unknown"
+    TOO_LONG = "too long"
+    EMPTY = "empty"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the help, and the verbs it tells of (none: a note)."""
+
+    help: str
+    family: Family | None = None
+    verbs: tuple[str, ...] = ()
+
+
+def _(text: str) -> str:
+    """A message id, translated where the help is made."""
+    return text
+
+
+COMMANDS: tuple[Entry, ...] = (
+    Entry(_("new · join · leave — open, join or leave a game in this room"), Family.LOBBY,
+          ("new", "join", "leave")),
+    Entry(_("bot [random|heuristic|expert] · bot remove — add or remove a bot"), Family.LOBBY,
+          ("bot",)),
+    Entry(_("set lang en|it|ru|de · set deadline 10m|2h|off — options (the opener)"),
+          Family.LOBBY, ("set",)),
+    Entry(_("start · cancel — start the game or call it off (the opener)"), Family.LOBBY,
+          ("start", "begin", "cancel")),
+    Entry(_("hand · table — your hand (privately) · the table again"), Family.PLAY,
+          ("hand", "table")),
+    Entry(_("rules [beans|fields|turn|trading|end|variants] — the rules of the game"),
+          Family.RULES, ("rules",)),
+    Entry(_("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
+          Family.SETTINGS),
+    Entry(_("move NEW — play your seat as NEW (the opener: move OLD NEW)"), Family.SEATS,
+          ("move",)),
+    Entry(_("claim CODE — take the seat a player handed you, with the code he was given"),
+          Family.SEATS, ("claim",)),
+    Entry(_("stats · top — your games and rating in this room · its best players"),
+          Family.STANDINGS, ("stats", "top")),
+    Entry(_("plant F — plant the front card of your hand in field F"), Family.PLAY, ("plant",)),
+    Entry(_("aside I F — plant set-aside card I in field F (step 3)"), Family.PLAY, ("aside",)),
+    Entry(_("done — end this step: no 2nd planting, end trading"), Family.PLAY, ("done",)),
+    Entry(_("harvest F · buy — sell field F · buy the 3rd field"), Family.PLAY,
+          ("harvest", "buy")),
+    Entry(_("offer P 2 f1 for soy — offer player P hand card 2 and face-up card 1"),
+          Family.PLAY, ("offer",)),
+    Entry(_("offer P 3 — a gift (nothing asked in return)")),
+    Entry(_("P: a player's seat number or name, or its start (offer ann 3)")),
+    Entry(_("counter O … · accept O · decline O · withdraw O — answer offer O"), Family.PLAY,
+          ("counter", "accept", "decline", "withdraw")),
+    Entry(_("pass — no trading for you this turn"), Family.PLAY, ("pass",)),
+    Entry(_("Duel: faceup I F · offered I F · toss I · discard P"), Family.PLAY,
+          ("faceup", "offered", "toss", "discard")),
+    Entry(_("With several games, start with the game's id: #ABC123 plant 1")),
+)  # fmt: skip
+
+HELP_VERBS = frozenset({"help"})
+VERB_FAMILIES: dict[str, Family] = {
+    verb: entry.family for entry in COMMANDS if entry.family is not None for verb in entry.verbs
+}
+LOBBY_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.LOBBY)
+GAME_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.PLAY)
+STANDINGS_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.STANDINGS)
+
+
+@dataclass(frozen=True)
+class Command:
+    """An input as the application understands it: its family, its verb (lower case) and
+    the words after the verb; a play command keeps all its words (`#GAME` and numbers)."""
+
+    family: Family
+    verb: str = ""
+    args: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+
+
+def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
+    """What an input asks for. `lobby_here`: a lobby is gathering in the input's room (then
+    'start' starts it, even said privately, rather than greeting)."""
+    if len(inbound.text) > MAX_TEXT:
+        return Command(Family.TOO_LONG)
+    words = tuple(inbound.text.split())
+    if not words:
+        return Command(Family.EMPTY)
+    if inbound.button:
+        return Command(Family.BUTTON, words[0], words[1:], words)
+    verb, args = words[0].lower(), words[1:]
+    if verb in HELP_VERBS or (verb == "start" and inbound.private and not lobby_here):
+        return Command(Family.HELP, verb, args, words)
+    if verb == "set" and args and args[0].lower() == "notify":
+        return Command(Family.SETTINGS, "notify", args[1:], words)
+    family = VERB_FAMILIES.get(verb)
+    if family is None and (verb.startswith("#") or verb.isdigit()):
+        family = Family.PLAY
+    return Command(family or Family.UNKNOWN, verb, args, words)
 
 
 def help_text(tr: Translator) -> str:
     """Every command with one line of meaning, in the room's language."""
-    lines = [
-        tr.gettext("Bohnanza commands (numbers count from 1):"),
-        tr.gettext("new · join · leave — open, join or leave a game in this room"),
-        tr.gettext("bot [random|heuristic|expert] · bot remove — add or remove a bot"),
-        tr.gettext("set lang en|it|ru|de · set deadline 10m|2h|off — options (the opener)"),
-        tr.gettext("start · cancel — start the game or call it off (the opener)"),
-        tr.gettext("hand · table — your hand (privately) · the table again"),
-        tr.gettext("rules [beans|fields|turn|trading|end|variants] — the rules of the game"),
-        tr.gettext("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
-        tr.gettext("move NEW — play your seat as NEW (the opener: move OLD NEW)"),
-        tr.gettext("claim CODE — take the seat a player handed you, with the code he was given"),
-        tr.gettext("stats · top — your games and rating in this room · its best players"),
-        tr.gettext("plant F — plant the front card of your hand in field F"),
-        tr.gettext("aside I F — plant set-aside card I in field F (step 3)"),
-        tr.gettext("done — end this step: no 2nd planting, end trading"),
-        tr.gettext("harvest F · buy — sell field F · buy the 3rd field"),
-        tr.gettext("offer P 2 f1 for soy — offer player P hand card 2 and face-up card 1"),
-        tr.gettext("offer P 3 — a gift (nothing asked in return)"),
-        tr.gettext("P: a player's seat number or name, or its start (offer ann 3)"),
-        tr.gettext("counter O … · accept O · decline O · withdraw O — answer offer O"),
-        tr.gettext("pass — no trading for you this turn"),
-        tr.gettext("Duel: faceup I F · offered I F · toss I · discard P"),
-        tr.gettext("With several games, start with the game's id: #ABC123 plant 1"),
-    ]
+    lines = [tr.gettext("Bohnanza commands (numbers count from 1):")]
+    lines += [tr.gettext(entry.help) for entry in COMMANDS]
     return "\n".join(lines)

@@ -5,9 +5,10 @@ due at once, or one after the other with a copy of the game that does not know t
 reminded. A reminder is an input from the clock, as a player's message is an input from a
 platform: it has a delivery id that names what it reminds of (the game, the seat and the moment
 its decision began; or the end of a bot's trading window), and the store notes each id once
-(`ChatStore.record_delivery`). Only the worker that noted it sends the reminder; one that finds
-it noted already marks it as sent and says nothing. The chat state's flags spare the look-up on
-later ticks; the claim is what makes a reminder come once.
+(`ChatStore.record_delivery`), in the transaction that stores the tick (`work.Work.claim`).
+A worker that finds it noted already stores nothing of its tick and decides it again on the
+game as stored, whose flags say the reminder was sent. The flags spare the claim on later
+ticks; the claim is what makes a reminder come once.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from datetime import UTC, datetime
 from . import turns
 from .i18n import Translator
 from .messages import Message, Outbound, ToPlayer
-from .ports import ChatStore
 from .render import relative_time
 from .session import GameSession
 from .updates import waited_for
+from .work import Work
 
 CLOCK = "clock"
 """The platform the clock's inputs are noted under, beside the chat platforms' deliveries: no
@@ -28,7 +29,7 @@ chat platform's delivery id can take a reminder's place."""
 
 
 def seat_reminders(
-    session: GameSession, store: ChatStore, tr: Translator, now: datetime
+    session: GameSession, work: Work, tr: Translator, now: datetime
 ) -> list[Outbound]:
     """A quarter of a deadline before it, the player who owes the decision is told once (a
     notifying message, unless he turned notifications off)."""
@@ -46,12 +47,10 @@ def seat_reminders(
             or control.waiting_since is None
         ):
             continue
-        claimed = _claimed(
-            store, f"{session.game_id} seat {seat} {_moment(control.waiting_since)}", now
-        )
-        control.reminded = True  # by this worker, or by another one (not claimed)
-        if not claimed:
-            continue
+        # Claimed with what this tick stores: of several workers, one reminds (another's
+        # claim first is a conflict, and this tick is decided again on the stored game).
+        work.claim(CLOCK, f"{session.game_id} seat {seat} {_moment(control.waiting_since)}", now)
+        control.reminded = True
         text = tr.gettext("Game {game}: your move is due {time}.").format(
             game=session.game_id, time=relative_time(tr, (deadline - now).total_seconds())
         )
@@ -61,7 +60,7 @@ def seat_reminders(
 
 
 def trade_reminders(
-    session: GameSession, store: ChatStore, tr: Translator, now: datetime
+    session: GameSession, work: Work, tr: Translator, now: datetime
 ) -> list[Outbound]:
     """Half-way through a bot's trading window, each person it waits for is told once (a
     notifying message, unless he turned notifications off)."""
@@ -69,10 +68,8 @@ def trade_reminders(
     window = session.trade_window_until
     if at is None or window is None or at > now or window <= now:
         return []
-    claimed = _claimed(store, f"{session.game_id} trade {_moment(window)}", now)
-    session.trade_reminded = True  # by this worker, or by another one (not claimed)
-    if not claimed:
-        return []
+    work.claim(CLOCK, f"{session.game_id} trade {_moment(window)}", now)
+    session.trade_reminded = True
     state = session.state
     text = tr.gettext(
         "Game {game}: {bot} trades; trading closes {time}. Make an offer or tap No trade."
@@ -89,11 +86,6 @@ def trade_reminders(
         alert = control.notify != "off"
         out.append(ToPlayer(control.identity.user_id, Message(text, alert=alert), session.room))
     return out
-
-
-def _claimed(store: ChatStore, reminder: str, now: datetime) -> bool:
-    """Note a reminder as sent by this worker; False if another noted it first."""
-    return store.record_delivery(CLOCK, reminder, now)
 
 
 def _moment(moment: datetime) -> str:

@@ -21,6 +21,7 @@ from .messages import Message, Outbound, Reply, ToPlayer
 from .ports import ChatStore, SeatClaim
 from .seat_moves import CLAIMED, MAX_ID, move_error, move_seat
 from .session import GameSession
+from .work import Work
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits no one mistakes for another (no I, L, O, 0, 1)."""
@@ -43,7 +44,7 @@ def code_digest(code: str) -> str:
 
 def ask_claim(
     session: GameSession,
-    store: ChatStore,
+    work: Work,
     tr: Translator,
     inbound: Inbound,
     seat: int,
@@ -54,7 +55,7 @@ def ask_claim(
 ) -> list[Outbound]:
     """Keep a claim for the seat (in place of any before it), give its player the code
     privately, and tell him in the room what NEW is to do."""
-    store.save_seat_claim(
+    work.save_seat_claim(
         SeatClaim(
             game_id=session.game_id,
             seat=seat,
@@ -78,7 +79,7 @@ def ask_claim(
 
 
 def settle_claim(
-    store: ChatStore, tr: Translator, inbound: Inbound, code: str, now: datetime
+    store: ChatStore, work: Work, tr: Translator, inbound: Inbound, code: str, now: datetime
 ) -> SeatClaim | str:
     """The claim of the sender that `code` opens (still to be carried out), or why there is
     none. Expired claims are dropped; a wrong code counts against every claim of the
@@ -87,7 +88,7 @@ def settle_claim(
     live = [c for c in claims if now < c.asked_at + CLAIM_LIFETIME]
     for claim in claims:
         if claim not in live:
-            store.drop_seat_claim(claim.game_id, claim.seat)
+            work.drop_seat_claim(claim.game_id, claim.seat)
     if not live:
         if claims:
             return tr.gettext("That code has expired; ask the player to say 'move' again.")
@@ -99,10 +100,10 @@ def settle_claim(
     dropped = False
     for claim in live:
         if claim.wrong + 1 >= CLAIM_TRIES:
-            store.drop_seat_claim(claim.game_id, claim.seat)
+            work.drop_seat_claim(claim.game_id, claim.seat)
             dropped = True
         else:
-            store.save_seat_claim(replace(claim, wrong=claim.wrong + 1))
+            work.save_seat_claim(replace(claim, wrong=claim.wrong + 1))
     if dropped:
         return tr.gettext("That is not the code, too many times: ask the player for a new one.")
     return tr.gettext("That is not the code; nothing changed.")
@@ -110,7 +111,7 @@ def settle_claim(
 
 def carry_out_claim(
     session: GameSession,
-    store: ChatStore,
+    work: Work,
     tr: Translator,
     inbound: Inbound,
     claim: SeatClaim,
@@ -121,16 +122,16 @@ def carry_out_claim(
     if not 0 <= seat < len(session.seats) or (
         session.seats[seat].identity.user_id != claim.asked_by
     ):
-        store.drop_seat_claim(claim.game_id, seat)
+        work.drop_seat_claim(claim.game_id, seat)
         return [Reply(inbound, tr.gettext("That seat has moved meanwhile; nothing changed."))]
     error = move_error(session, tr, seat, inbound.user_id)
     if error is not None:
-        store.drop_seat_claim(claim.game_id, seat)
+        work.drop_seat_claim(claim.game_id, seat)
         return [Reply(inbound, error)]
     name = (inbound.name.strip() or claim.name)[:MAX_ID]
     return move_seat(
         session,
-        store,
+        work,
         tr,
         seat,
         inbound.user_id,

@@ -19,6 +19,7 @@ from .i18n import Translator
 from .messages import Message, Outbound, ToRoom
 from .ports import ChatStore
 from .session import GameSession
+from .work import Work
 
 MAX_ID = 200
 """The longest user id a seat can be moved to."""
@@ -92,7 +93,7 @@ def move_request(
 
 def move_seat(
     session: GameSession,
-    store: ChatStore,
+    work: Work,
     tr: Translator,
     seat: int,
     new_id: str,
@@ -106,7 +107,7 @@ def move_seat(
     control = session.seats[seat]
     old_name = control.identity.name
     identity = SeatIdentity(session.platform, new_id, new_name)
-    store.move_seat(session.game_id, seat, identity, now, asked_by=asked_by, reason=reason)
+    work.move_seat(session.game_id, seat, identity, now, asked_by=asked_by, reason=reason)
     control.identity = replace(control.identity, user_id=new_id, name=new_name)
     session.hand_tokens.pop(seat, None)
     session.table_key = None

@@ -21,12 +21,11 @@ from ..cards import Card, Variety
 from ..events import Event
 from ..game import Game
 from ..legal import LegalActions, TradingMoment, trading_moment, waiting_for
-from ..ports import Appended, ChatState, Delivery, SeatIdentity, StoredAction
+from ..ports import ChatState, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
 from .numbers import stored_choices
-from .ports import ChatStore
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
@@ -343,24 +342,6 @@ class GameSession:
         if isinstance(shown, str):
             self.hand_tokens[seat] = shown
         control.choices = stored_choices(data.get("choices"))
-
-    def save(
-        self, store: ChatStore, now: datetime, delivery: Delivery | None = None
-    ) -> tuple[str | None, bool]:
-        """Store the unsaved actions and the chat state in one transaction (with the input's
-        delivery); return a refusal's reason, if any, and whether anything was written."""
-        state = self.chat_state()
-        if self.unsaved:
-            outcome = store.append_actions(self.game_id, self.unsaved, delivery, state)
-            if not isinstance(outcome, Appended):
-                return str(outcome), False
-            self.unsaved.clear()
-        elif state.data != self.saved_state:
-            store.save_chat_state(self.game_id, state, now, delivery)
-        else:
-            return None, False
-        self.saved_state = dict(state.data)
-        return None, True
 
 
 def token_text(

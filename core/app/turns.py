@@ -9,10 +9,8 @@ from ..actions import Action, EndStep
 from ..bots import make_bot
 from ..errors import IllegalActionError
 from ..legal import TradingMoment, asking_order
-from ..ports import Delivery
 from ..state import Step
 from .defaults import default_action
-from .ports import ChatStore
 from .session import GameSession
 
 MISSES_BEFORE_STAND_IN = 2
@@ -20,10 +18,6 @@ MISSES_BEFORE_STAND_IN = 2
 """How long a bot on turn keeps trading open for people (or the deadline, if shorter)."""
 MAX_BOT_ACTIONS = 5_000
 """A bound on bot moves in one go: a whole game between bots is far below it."""
-
-
-class StoreRefused(Exception):
-    """The store did not take an action; the session must be rebuilt from the store."""
 
 
 def apply_action(
@@ -36,17 +30,6 @@ def apply_action(
     session.refresh_waiting(now, acted=action.player if acting is None else acting)
     # A trading window belongs to one turn: the next bot on turn opens its own.
     close_trade_window(session)
-
-
-def save(
-    session: GameSession, store: ChatStore, now: datetime, delivery: Delivery | None = None
-) -> bool:
-    """Store what was applied and the chat state since the last save, in one transaction with
-    the input's delivery, or raise StoreRefused; True if anything was written."""
-    refused, wrote = session.save(store, now, delivery)
-    if refused is not None:
-        raise StoreRefused(refused)
-    return wrote
 
 
 def run_bots(session: GameSession, now: datetime, acting: int | None = None) -> int:

@@ -1,55 +1,93 @@
-"""The messages that keep a room and its players current after the game has moved.
+"""What each audience should now see of a game, derived from it as it stands: the room's
+table when it is due, and the private messages of the players whose view changed.
 
-The room's table is edited when the turn changes and when trading opens (and at the end), not
-after every move: a group chat stays readable, and every edit shows the whole current table.
-Each player's private message is renewed whenever what he sees or may do has changed.
+Derivation is pure: the same session gives the same messages, and nothing here changes it.
+What was shown is returned beside the messages (`Shown`), and `record` notes it in the session
+(its chat state: the table's moment, each private message's moment and numbered choices), which
+the unit of work stores with the move. The room's table is renewed when the turn changes and
+when trading opens (and at the end), not after every move; a player's private message whenever
+what he sees or may do has changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..actions import Action, BuyField, Harvest
-from ..cards import Variety
-from ..notation import NotationError, action_text, parse_action
 from ..state import Step
-from ..view import FieldView
-from .i18n import Translator, bean_name
+from .i18n import Translator
 from .labels import fitted_labels
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
 from .numbers import message_choices, next_choices
-from .picker import (
-    ANYONE,
-    PICK,
-    Draft,
-    draft_line,
-    fitting,
-    offer_buttons,
-    parse_draft,
-    picker_buttons,
-    quick_offers,
-    short_bean,
-    target_name,
-)
 from .ports import Capabilities
-from .render import (
-    action_label,
-    hand_message,
-    result_html,
-    result_text,
-    table_html,
-    table_text,
-)
+from .render import result_html, result_text, table_html, table_text
+from .screens import current_screen, numbered, screen_message, screen_of
 from .session import GameSession
 from .story import story_line, table_key_of
 
-ASK = "ask"
-"""A button's command word: show what the command that follows does, and ask first."""
-BACK = "back"
-"""A button's command word: show the player's message as it was, nothing done."""
-CHAIN = ";"
-"""Separates the commands of a button that takes several steps at once."""
+
+@dataclass(frozen=True)
+class SeatShown:
+    """What one seat's new private message shows."""
+
+    hand_token: str
+    choices: list[str | None] | None
+    screen_dropped: bool
+    """The decision that fell to him comes first: the question or draft he had is dropped."""
+
+
+@dataclass
+class Shown:
+    """What a derivation showed, for `record` to note in the session."""
+
+    table_key: tuple[object, ...] | None = None
+    seats: dict[int, SeatShown] = field(default_factory=dict)
+    told_due: set[int] = field(default_factory=set)
+    """Seats whose pending notification (`due`) was looked at: told now, or not to be."""
+
+    def then(self, later: Shown) -> Shown:
+        """This, followed by what a later derivation showed."""
+        return Shown(
+            later.table_key if later.table_key is not None else self.table_key,
+            {**self.seats, **later.seats},
+            self.told_due | later.told_due,
+        )
+
+
+@dataclass
+class Update:
+    """Messages to send, and what they show."""
+
+    out: list[Outbound] = field(default_factory=list)
+    shown: Shown = field(default_factory=Shown)
+
+    def __add__(self, other: Update) -> Update:
+        return Update(self.out + other.out, self.shown.then(other.shown))
+
+
+def record(session: GameSession, shown: Shown) -> None:
+    """Note in the session what its players were shown (kept in its chat state): a list a
+    number answers, the moment of a message, a notification told. Screens whose moment passed
+    are dropped."""
+    if shown.table_key is not None:
+        session.table_key = shown.table_key
+    for seat in shown.told_due:
+        session.seats[seat].due = False
+    for seat, seen in shown.seats.items():
+        control = session.seats[seat]
+        if seen.screen_dropped:
+            control.screen = None
+        session.hand_tokens[seat] = seen.hand_token
+        control.choices = seen.choices
+    for seat, control in enumerate(session.seats):
+        if control.screen and current_screen(session, seat) is None:
+            control.screen = None
+
+
+def shown_now(session: GameSession, update: Update) -> list[Outbound]:
+    """`record` what an update shows; its messages."""
+    record(session, update.shown)
+    return update.out
 
 
 def table_slot(game_id: str) -> str:
@@ -58,11 +96,6 @@ def table_slot(game_id: str) -> str:
 
 def hand_slot(game_id: str) -> str:
     return f"hand:{game_id}"
-
-
-def game_payload(game_id: str, token: str, command: str) -> str:
-    """A game button's payload: the game, the moment it was made for, and the command."""
-    return f"g {game_id} {token} {command}"
 
 
 def table_key(session: GameSession) -> tuple[object, ...]:
@@ -116,12 +149,11 @@ def table_update(
     caps: Capabilities,
     fresh: bool = False,
     now: datetime | None = None,
-) -> list[Outbound]:
+) -> Update:
     """The room's table, when it is due (or `fresh`: posted anew), and the result at the end."""
     key = table_key(session)
     if key == session.table_key and not fresh:
-        return []
-    session.table_key = key
+        return Update()
     out: list[Outbound] = [
         ToRoom(
             session.room, table_message(session, tr, caps, now), table_slot(session.game_id), fresh
@@ -134,7 +166,7 @@ def table_update(
         if caps.files:
             caption = tr.gettext("The whole game to step through in a browser.")
             out.append(GamePage(session.room, session.game_id, session.language, caption))
-    return out
+    return Update(out, Shown(table_key=key))
 
 
 def private_message(session: GameSession, seat: int, tr: Translator, caps: Capabilities) -> Message:
@@ -158,327 +190,6 @@ def shown_privately(
     return message.cut(caps.max_text)
 
 
-def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
-    """The player's current screen with its buttons, whatever the platform shows of them."""
-    screen = current_screen(session, seat) or ""
-    verb, _, rest = screen.partition(" ")
-    if verb == ASK:
-        action = asked_action(session, seat, rest)
-        if action is not None:
-            return confirmation(session, seat, tr, action)
-    if verb == PICK:
-        draft = current_draft(session, seat, rest)
-        if draft is not None:
-            return _picker_message(session, seat, tr, draft)
-    return play_message(session, seat, tr)
-
-
-def current_screen(session: GameSession, seat: int) -> str | None:
-    """The seat's screen, forgotten once the game moved past the moment it belongs to."""
-    control = session.seats[seat]
-    screen = control.screen
-    if screen and control.screen_at != screen_moment(session, seat, screen):
-        control.screen = screen = None
-    return screen
-
-
-def screen_moment(session: GameSession, seat: int, screen: str) -> str:
-    """A question holds while nothing changed for the seat; an offer being built holds for
-    the rest of the trading of that turn."""
-    if screen.startswith(PICK):
-        return f"{session.state.turn}"
-    return session.token(seat)
-
-
-def numbered(tr: Translator, message: Message, hint: bool = True) -> Message:
-    """Buttons as numbered lines, for a platform without buttons: the player answers with
-    the number (which the last line says, with `hint`)."""
-    buttons = [button for row in message.buttons for button in row]
-    if not buttons:
-        return message.with_buttons(())
-    lines = [f"{number} · {button.label}" for number, button in enumerate(buttons, 1)]
-    if hint:
-        lines.append(tr.gettext("Answer with a number."))
-    return message.with_lines(lines).with_buttons(())
-
-
-def asked_action(session: GameSession, seat: int, command: str) -> Action | None:
-    """The move a question is about, while it is still legal."""
-    try:
-        action = parse_action(command, seat)
-    except NotationError:
-        return None
-    return action if action in session.legal(seat).actions else None
-
-
-def current_draft(session: GameSession, seat: int, words: str) -> Draft | None:
-    """The offer being built, while it still fits the game (its partner trades, the offer it
-    counters is open); ticks on cards that have gone are dropped."""
-    try:
-        draft = parse_draft(words.split())
-    except (ValueError, KeyError):
-        return None
-    state = session.state
-    options = session.legal(seat).trade
-    if options is None:
-        return None
-    if draft.target == ANYONE:
-        fits = seat == state.active and len(options.partners) > 1
-    elif draft.counter is not None:
-        offer = state.offers.get(draft.counter)
-        fits = offer is not None and offer.receiver == seat
-    else:
-        fits = draft.partner in options.partners
-    if not fits:
-        return None
-    return fitting(draft, options.hand_size, options.face_up)
-
-
-def _payload_of(session: GameSession, seat: int) -> Callable[[str], str]:
-    token = session.token(seat)
-    return lambda command: game_payload(session.game_id, token, command)
-
-
-def _picker_message(session: GameSession, seat: int, tr: Translator, draft: Draft) -> Message:
-    view = session.view(seat)
-    face_up = view.face_up if seat == view.active else ()
-    proposers = {offer.id: offer.proposer for offer in view.offers}
-    to = target_name(tr, draft, session.names, proposers)
-    shown = play_message(session, seat, tr)
-    line = draft_line(tr, draft, view.hand, face_up, to)
-    payload = _payload_of(session, seat)
-    rows = picker_buttons(tr, draft, view.hand, face_up, session.game.players, payload)
-    return shown.with_line(line).with_buttons(rows).with_alert(False)
-
-
-def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
-    """The player's view of the game, with his legal moves as buttons."""
-    view = session.view(seat)
-    legal = session.legal(seat)
-    token = session.token(seat)
-    payload_of: dict[Action, str] = {
-        action: game_payload(session.game_id, token, action_text(action))
-        for action in legal.actions
-    }
-    # A sale is forced when selling is all the player may do (his front card fits no field).
-    forced = legal.waiting and all(isinstance(a, Harvest | BuyField) for a in legal.actions)
-    for action in legal.actions:
-        if isinstance(action, Harvest) and not forced:
-            # Selling cannot be undone and is not needed now: it is asked again first.
-            payload_of[action] = game_payload(
-                session.game_id, token, f"{ASK} {action_text(action)}"
-            )
-    message = hand_message(tr, session.game_id, view, session.names, legal, payload_of)
-    rows = _with_stop_buttons(session, seat, tr, token, message.buttons)
-    rows = _with_planting_after(session, seat, tr, token, rows)
-    message = message.with_buttons(_plant_all(session, seat, tr, token) + rows)
-    if seat in session.pending():
-        message = message.with_line(tr.gettext("▶ Your move."), at=1)
-    extra: list[Button] = []
-    if (
-        session.state.step is Step.TRADE
-        and seat != session.state.active
-        and session.seats[seat].passed != session.moment(seat)
-    ):
-        extra.append(Button(tr.gettext("No trade"), game_payload(session.game_id, token, "pass")))
-    rows = message.buttons + ((tuple(extra),) if extra else ())
-    if legal.trade is not None:
-        counters = tuple(
-            offer.id for offer in view.offers if offer.receiver == seat and not offer.stale
-        )
-        payload = _payload_of(session, seat)
-        fields = [(f.variety, f.count) for f in view.seats[seat].fields]
-        face_up = view.face_up
-        rows += quick_offers(
-            tr, seat, view.active, view.hand, face_up, fields, session.names, payload
-        )
-        rows += offer_buttons(tr, legal.trade.partners, session.names, counters, payload)
-    return message.with_buttons(rows)
-
-
-def _with_stop_buttons(
-    session: GameSession,
-    seat: int,
-    tr: Translator,
-    token: str,
-    rows: tuple[tuple[Button, ...], ...],
-) -> tuple[tuple[Button, ...], ...]:
-    """On the first planting of a turn, each field's button gets a partner that plants and ends
-    the planting at once ('no more planting' is then no screen of its own)."""
-    state = session.state
-    if state.step is not Step.PLANT or state.active != seat or state.planted_this_step != 0:
-        return rows
-    out: list[tuple[Button, ...]] = []
-    for row in rows:
-        for button in row:
-            command = button.payload.split(maxsplit=3)[3]
-            if not command.startswith("plant "):
-                out.append((button,))
-                continue
-            stop = Button(
-                tr.gettext("→ {field}, then stop").format(field=command.split()[1]),
-                game_payload(session.game_id, token, f"{command}{CHAIN}done"),
-            )
-            out.append((button, stop))
-    return tuple(out)
-
-
-def _with_planting_after(
-    session: GameSession,
-    seat: int,
-    tr: Translator,
-    token: str,
-    rows: tuple[tuple[Button, ...], ...],
-) -> tuple[tuple[Button, ...], ...]:
-    """Steps with no choice are taken in the same tap: a forced sale plants the bean that
-    needed the field there; ending the trading plants every card to plant where it fits best
-    (on its own variety, else in an empty field), when all of them fit."""
-    view = session.view(seat)
-    mine = view.seats[seat]
-    out: list[tuple[Button, ...]] = []
-    for row in rows:
-        buttons: list[Button] = []
-        for button in row:
-            command = button.payload.split(maxsplit=3)[3]
-            label, chained, short = button.label, command, ""
-            if command.startswith("harvest ") and view.step is Step.PLANT and view.hand:
-                field = command.split()[1]
-                chained = f"{command}{CHAIN}plant {field}"
-                label = _then(tr, label, view.hand[0], field)
-            elif (
-                command.startswith("harvest ")
-                and view.step is Step.PLANT_SET_ASIDE
-                and (mine.set_aside)
-            ):
-                field = command.split()[1]
-                chained = f"{command}{CHAIN}aside 1 {field}"
-                label = _then(tr, label, mine.set_aside[0], field)
-            elif command == "done" and view.step is Step.TRADE and view.active == seat:
-                plan = planting_plan(mine.fields, mine.set_aside + view.face_up, sell=True)
-                if plan:
-                    chained = CHAIN.join(["done", *_plan_commands(plan)])
-                    label = tr.gettext("End trading, plant: {plan}").format(
-                        plan=_plan_words(tr, plan)
-                    )
-                    short = tr.gettext("End trading, plant (see above)")
-            payload = game_payload(session.game_id, token, chained)
-            if len(payload.encode()) > MAX_PAYLOAD:
-                label, payload, short = button.label, button.payload, ""
-            buttons.append(Button(label, payload, short))
-            if chained.startswith("harvest ") and f"{CHAIN}plant " in chained:
-                stop = tr.gettext("→ {field}, then stop").format(field=chained.split()[-1])
-                buttons.append(Button(stop, f"{payload}{CHAIN}done"))
-        out.append(tuple(buttons))
-    return tuple(out)
-
-
-MAX_PAYLOAD = 64
-"""The longest button payload every platform carries (Telegram's callback data)."""
-
-
-def _then(tr: Translator, label: str, bean: Variety, field: str) -> str:
-    return tr.gettext("{sale}, then {bean} → {field}").format(
-        sale=label, bean=bean_name(tr, bean), field=field
-    )
-
-
-PlanStep = tuple[str, Variety, int, int]
-"""One step of a planting plan: ('plant', bean, field, 0) or ('sell', variety, field, coins)."""
-
-
-def planting_plan(
-    fields: Sequence[FieldView], cards: Sequence[Variety], sell: bool = False
-) -> list[PlanStep] | None:
-    """Where each card goes when planted in order: on its own variety, else in an empty
-    field; a card that fits nowhere first empties the field whose sale pays most (with
-    `sell`), else the plan is None (the sale is the player's choice)."""
-    holds = [(f.variety, f.count) for f in fields]
-    plan: list[PlanStep] = []
-    for card in cards:
-        same = [i for i, (v, _) in enumerate(holds) if v is card]
-        empty = [i for i, (v, _) in enumerate(holds) if v is None]
-        if same or empty:
-            target = same[0] if same else empty[0]
-        elif sell:
-            target = _best_sale(holds)
-            variety, count = holds[target]
-            assert variety is not None
-            plan.append(("sell", variety, target, variety.coins_for(count)))
-            holds[target] = (None, 0)
-        else:
-            return None
-        holds[target] = (card, holds[target][1] + 1)
-        plan.append(("plant", card, target, 0))
-    return plan
-
-
-def _best_sale(holds: list[tuple[Variety | None, int]]) -> int:
-    """The field to sell: one the rules let go (a single bean only when no field holds more),
-    paying most, then holding most."""
-    most = max(count for _, count in holds)
-    allowed = [i for i, (_, count) in enumerate(holds) if count > 1 or most <= 1]
-
-    def value(i: int) -> tuple[int, int]:
-        variety, count = holds[i]
-        return (variety.coins_for(count) if variety else 0, count)
-
-    return max(allowed, key=value)
-
-
-def _plan_commands(plan: list[PlanStep]) -> list[str]:
-    return [
-        f"harvest {field + 1}" if kind == "sell" else f"aside 1 {field + 1}"
-        for kind, _, field, _ in plan
-    ]
-
-
-def _plan_words(tr: Translator, plan: list[PlanStep]) -> str:
-    words = []
-    for kind, bean, field, coins in plan:
-        if kind == "sell":
-            words.append(
-                tr.ngettext(
-                    "sell {bean} ({coins} coin)", "sell {bean} ({coins} coins)", coins
-                ).format(bean=short_bean(tr, bean), coins=coins)
-            )
-        else:
-            words.append(f"{short_bean(tr, bean)} → {field + 1}")
-    return ", ".join(words)
-
-
-def _plant_all(
-    session: GameSession, seat: int, tr: Translator, token: str
-) -> tuple[tuple[Button, ...], ...]:
-    """In step 3, one button that plants every card to plant where it fits best, when all
-    of them fit."""
-    view = session.view(seat)
-    cards = view.seats[seat].set_aside
-    if view.step is not Step.PLANT_SET_ASIDE or len(cards) < 2:
-        return ()
-    plan = planting_plan(view.seats[seat].fields, cards, sell=True)
-    if not plan:
-        return ()
-    commands = CHAIN.join(_plan_commands(plan))
-    if len(game_payload(session.game_id, token, commands).encode()) > MAX_PAYLOAD:
-        return ()
-    label = tr.gettext("Plant all: {plan}").format(plan=_plan_words(tr, plan))
-    short = tr.gettext("Plant all (see above)")
-    return ((Button(label, game_payload(session.game_id, token, commands), short),),)
-
-
-def confirmation(session: GameSession, seat: int, tr: Translator, action: Action) -> Message:
-    """The player's message asking whether to make a move that cannot be undone."""
-    view = session.view(seat)
-    token = session.token(seat)
-    shown = play_message(session, seat, tr)
-    question = tr.gettext("{move}? It cannot be undone.").format(
-        move=action_label(tr, action, view)
-    )
-    yes = Button(tr.gettext("Yes"), game_payload(session.game_id, token, action_text(action)))
-    no = Button(tr.gettext("No"), game_payload(session.game_id, token, BACK))
-    return shown.with_line(question).with_buttons(((yes, no),)).with_alert(False)
-
-
 def hand_updates(
     session: GameSession,
     tr: Translator,
@@ -486,14 +197,14 @@ def hand_updates(
     force: set[int] | None = None,
     only: set[int] | None = None,
     acting: int | None = None,
-) -> list[Outbound]:
+) -> Update:
     """Private messages for the players whose view or moves changed (or are in `force`), of
     every person at the table or of the seats in `only`. For decisions only, a change that asks
     nothing of a player, answers nothing he did (`acting` is the seat whose input it was) and
     touches no offer of his is not sent: he sees it when he asks or acts."""
+    update = Update()
     if not caps.private_messages:
-        return []
-    out: list[Outbound] = []
+        return update
     for seat in session.humans():
         if only is not None and seat not in only:
             continue
@@ -509,6 +220,7 @@ def hand_updates(
             changed = session.state.active == seat and session.hand_tokens.get(seat) != key
             if not changed:
                 continue
+        update.shown.told_due.add(seat)
         alert = _alerts(session, seat, changed) or (away and control.notify != "off")
         if not changed and not (force and seat in force) and not alert:
             continue
@@ -518,16 +230,15 @@ def hand_updates(
             and shown.partition("|")[2] == key.partition("|")[2]
         ):
             continue  # only his moves changed, through others: he sees them when he asks
-        if alert:
-            control.screen = None  # the decision that fell to him comes first
-        session.hand_tokens[seat] = key
-        screen = screen_message(session, seat, tr)
+        # The decision that fell to him comes first.
+        screen = screen_of(session, seat, tr, None if alert else current_screen(session, seat))
         # What each number of his lists stands for: the list alone when it answers his own
         # input, else what it shares with the lists he may still be reading.
         own = seat == acting or (only is not None and seat in only)
-        control.choices = next_choices(control.choices, message_choices(screen), own)
+        choices = next_choices(control.choices, message_choices(screen), own)
+        update.shown.seats[seat] = SeatShown(key, choices, alert)
         message = shown_privately(session, seat, tr, caps, screen)
-        out.append(
+        update.out.append(
             ToPlayer(
                 control.identity.user_id,
                 message.with_alert(alert),
@@ -537,7 +248,7 @@ def hand_updates(
                 retired=Message(retired_text(session, tr)) if alert else None,
             )
         )
-    return out
+    return update
 
 
 def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
@@ -558,7 +269,7 @@ def _alerts(session: GameSession, seat: int, changed: bool) -> bool:
     to him through another's move (or at every change, if he asked for all); never while a
     stand-in plays for him."""
     control = session.seats[seat]
-    due, control.due = control.due, False
+    due = control.due
     if control.stand_in or control.notify == "off" or session.game.is_over:
         return False
     return due or (changed and control.notify == "all")

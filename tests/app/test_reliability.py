@@ -9,6 +9,8 @@ import random
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app.i18n import English
@@ -342,7 +344,7 @@ def test_the_deadline_loop_goes_on_after_the_store_failed_once(tmp_path: Path) -
     asyncio.run(run_for_a_moment())
 
 
-def test_a_store_failure_after_part_of_an_input_was_stored_is_answered_not_lost(
+def test_a_store_failure_halfway_through_an_input_stores_none_of_it_and_it_is_taken_again(
     tmp_path: Path,
 ) -> None:
     table = Table.open(tmp_path / "games.db")
@@ -355,20 +357,26 @@ def test_a_store_failure_after_part_of_an_input_was_stored_is_answered_not_lost(
     def failing(*args: object, **kwargs: object) -> None:
         raise StoreError("games.db: disk I/O error")
 
-    # `start` stores the game with its delivery id; the write after it fails.
+    # `start` takes the lobby and stores the game, then the write of its chat state fails:
+    # the whole input is one transaction, so none of it is stored.
     store.save_chat_state = failing  # type: ignore[method-assign]
     start = Inbound(PLATFORM, "ann", "Ann", "g1", "start", "start-1")
-    out = table.service.handle(start, table.clock.now())
+    with pytest.raises(StoreError):
+        table.service.handle(start, table.clock.now())
     store.save_chat_state = save_chat_state  # type: ignore[method-assign]
 
-    assert table.store.delivery_seen(PLATFORM, "start-1")  # it will not be delivered again...
-    assert store.active_game_in(PLATFORM, "g1") is not None  # ...and the game is there
-    assert any(
-        getattr(o, "slot", "") == f"table:{store.active_game_in(PLATFORM, 'g1')}" for o in out
-    )
+    assert not table.store.delivery_seen(PLATFORM, "start-1")  # it is to come again...
+    assert store.active_game_in(PLATFORM, "g1") is None  # ...and nothing of it is there
+    assert store.load_lobby(PLATFORM, "g1") is not None
+
+    # Delivered again, it is applied whole.
+    out = table.service.handle(start, table.clock.now())
+    game_id = store.active_game_in(PLATFORM, "g1")
+    assert game_id is not None and table.store.delivery_seen(PLATFORM, "start-1")
+    assert any(getattr(o, "slot", "") == f"table:{game_id}" for o in out)
     asyncio.run(table.runner.deliver(out))
     assert any(s.text.startswith("Bohnanza · game") for s in table.port.rooms["g1"])
-    assert table.port.hand_message("bob", str(store.active_game_in(PLATFORM, "g1"))) is not None
+    assert table.port.hand_message("bob", game_id) is not None
 
 
 def test_a_message_the_platform_took_is_not_sent_again_when_noting_it_fails(

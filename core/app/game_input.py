@@ -1,0 +1,244 @@
+"""A player's input to his game: finding the game and seat it is for (a button's game, `#ID`,
+the room's game, or his only game when said privately), then what it asks: a button's screen
+(a question, the offer picker), a number answering his list, the table, his hand, or a move."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from ..errors import IllegalActionError
+from ..notation import NotationError, action_text
+from .context import Context
+from .inbound import Inbound
+from .messages import Message, Outbound, Reply, ToPlayer
+from .numbers import answered, message_choices
+from .picker import PICK, SEND, draft_commands
+from .play import act, parse, welcome_back
+from .render import hand_text
+from .screens import ASK, BACK, CHAIN, current_draft, screen_message, screen_moment
+from .session import GameSession
+from .updates import (
+    hand_key,
+    hand_updates,
+    retired_text,
+    shown_now,
+    table_message,
+    table_update,
+)
+from .work import Work
+
+
+def button(
+    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
+) -> list[Outbound]:
+    """A game's button (`g GAME TOKEN COMMAND`) or the hand button (`h GAME`)."""
+    tr = ctx.translator(ctx.room_language(inbound.room))
+    kind = words[0]
+    session = ctx.tables.button_session(words[1]) if len(words) >= 2 else None
+    if session is None:
+        return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
+    tr = ctx.translator(session.language)
+    seat = session.seat_of(inbound.user_id)
+    if seat is None:
+        return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+    back = welcome_back(ctx, work, session, seat, now)
+    if back:
+        return back + button(ctx, work, inbound, words, now)
+    if kind == "h" and len(words) == 2:
+        if not ctx.capabilities.personal_answers:
+            # Here an answer may be read by others: the hand goes to the private chat.
+            return hand_privately(ctx, work, session, seat, inbound)
+        return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
+    if kind != "g" or len(words) < 4:
+        return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+    command = " ".join(words[4:])
+    if words[3] == PICK:
+        # The draft is checked against the game as it is: others' offers may come and go
+        # while a player ticks his cards.
+        return _pick(ctx, work, session, seat, inbound, command)
+    if words[2] != session.token(seat):
+        # Never a dead end: the player gets the moment as it is now, with its buttons.
+        earlier = tr.gettext(
+            "That button was from an earlier moment: here is the game as it stands now."
+        )
+        return [*private_view(ctx, work, session, seat, fresh=True), Reply(inbound, earlier)]
+    if words[3] == ASK and len(words) > 4:
+        return _confirm(ctx, work, session, seat, inbound, command)
+    if words[3] == BACK:
+        session.seats[seat].screen = None
+        return private_view(ctx, work, session, seat)
+    if words[3] == SEND:
+        return _send_offer(ctx, work, session, seat, inbound, command, now)
+    return act(ctx, work, session, seat, inbound, " ".join(words[3:]), now)
+
+
+def typed(
+    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
+) -> list[Outbound]:
+    """A typed game command (`#GAME` first where the player has several games)."""
+    tr = ctx.translator(ctx.room_language(inbound.room))
+    game_id = words[0][1:].upper() if words[0].startswith("#") else None
+    if game_id is not None:
+        words = words[1:]
+        if not words:
+            return [Reply(inbound, tr.gettext("Write the command after the game's id."))]
+    if inbound.private or game_id is not None:
+        sessions = ctx.tables.player_sessions(inbound.user_id)
+        if game_id is not None:
+            sessions = [s for s in sessions if s.game_id == game_id]
+        if len(sessions) > 1:
+            several = tr.gettext(
+                "You play in several games; start with the game's id: #{game} {command}"
+            )
+            game, command = sessions[0].game_id, " ".join(words)
+            return [Reply(inbound, several.format(game=game, command=command))]
+        session = ctx.tables.up_to_date(sessions[0]) if sessions else None
+    else:
+        session = ctx.tables.room_session(inbound.room)
+    if session is None:
+        return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
+    tr = ctx.translator(session.language)
+    seat = session.seat_of(inbound.user_id)
+    if seat is None:
+        return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+    back = welcome_back(ctx, work, session, seat, now)
+    if back:
+        return back + typed(ctx, work, inbound, words, now)
+    verb = words[0].lower()
+    if verb.isdigit() and len(words) == 1:
+        return _numbered_choice(ctx, work, session, seat, inbound, int(verb), now)
+    if verb == "table":
+        if inbound.private:
+            # Asked in private: answered there, not posted to the whole room.
+            return [Reply(inbound, table_message(session, tr, ctx.capabilities, now).text)]
+        return shown_now(session, table_update(session, tr, ctx.capabilities, True, now))
+    if verb == "hand":
+        if inbound.private:
+            # Here, the private message itself, posted anew with its buttons.
+            return private_view(ctx, work, session, seat, fresh=True)
+        return hand_privately(ctx, work, session, seat, inbound)
+    return act(ctx, work, session, seat, inbound, " ".join(words), now)
+
+
+def _numbered_choice(
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    number: int,
+    now: datetime,
+) -> list[Outbound]:
+    """A number answers the player's private message where buttons are numbered lines: it
+    presses that button, and the message that follows is posted anew, below it. It is taken
+    only if it means the choice the player saw (`bohnanza.core.app.numbers`)."""
+    tr = ctx.translator(session.language)
+    screen = screen_message(session, seat, tr)
+    buttons = [b for row in screen.buttons for b in row]
+    choices = session.seats[seat].choices
+    if session.hand_tokens.get(seat) != hand_key(session, seat, ctx.capabilities) or (
+        1 <= number <= len(buttons) and not answered(choices, message_choices(screen), number)
+    ):
+        # His list changed since the one he answers was sent (unseen where lines cost,
+        # renumbered by another's move, or unknown after a restart): the number may mean
+        # another choice now. Nothing is done; the list as it stands comes anew.
+        moved_on = tr.gettext("Your choices changed meanwhile; here they are as they stand.")
+        return [Reply(inbound, moved_on), *private_view(ctx, work, session, seat, fresh=True)]
+    if not 1 <= number <= len(buttons):
+        none = tr.gettext("There is no choice {number} in your private message.")
+        return [Reply(inbound, none.format(number=number))]
+    payload = buttons[number - 1].payload
+    out = button(ctx, work, replace(inbound, text=payload), tuple(payload.split()), now)
+    retired = Message(retired_text(session, tr))
+    return [
+        replace(o, fresh=True, retired=retired)
+        if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
+        else o
+        for o in out
+    ]
+
+
+def _show_screen(session: GameSession, seat: int, screen: str | None) -> None:
+    control = session.seats[seat]
+    control.screen = screen
+    if screen is not None:
+        control.screen_at = screen_moment(session, seat, screen)
+
+
+def _pick(
+    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, draft: str
+) -> list[Outbound]:
+    """The trade picker with the draft of the button pressed."""
+    tr = ctx.translator(session.language)
+    if current_draft(session, seat, draft) is None:
+        _show_screen(session, seat, None)
+        cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
+        return [*private_view(ctx, work, session, seat), cannot]
+    _show_screen(session, seat, f"{PICK} {draft}")
+    return private_view(ctx, work, session, seat)
+
+
+def _send_offer(
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    words: str,
+    now: datetime,
+) -> list[Outbound]:
+    """Make the offer the player built: to one partner, to each possible partner, or as the
+    counter of an offer made to him."""
+    tr = ctx.translator(session.language)
+    draft = current_draft(session, seat, words)
+    options = session.legal(seat).trade
+    _show_screen(session, seat, None)
+    if draft is None or options is None:
+        cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
+        return [*private_view(ctx, work, session, seat), cannot]
+    command = CHAIN.join(draft_commands(draft, options.partners))
+    return act(ctx, work, session, seat, inbound, command, now)
+
+
+def _confirm(
+    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, command: str
+) -> list[Outbound]:
+    """A move that cannot be undone and is not forced (selling a field) is asked again: the
+    player's message shows what it does, with Yes and No."""
+    tr = ctx.translator(session.language)
+    try:
+        action = parse(session, seat, command)
+        session.game.check(action)
+    except (NotationError, IllegalActionError):
+        return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+    _show_screen(session, seat, f"{ASK} {action_text(action)}")
+    return private_view(ctx, work, session, seat)
+
+
+def hand_privately(
+    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound
+) -> list[Outbound]:
+    """The player's private message sent again, and a word where he asked (not on one screen,
+    where it shows up right there)."""
+    tr = ctx.translator(session.language)
+    mine = private_view(ctx, work, session, seat, fresh=True)
+    if ctx.capabilities.one_screen:
+        return mine
+    return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
+
+
+def private_view(
+    ctx: Context, work: Work, session: GameSession, seat: int, fresh: bool = False
+) -> list[Outbound]:
+    """The seat's private message as the game stands (`fresh`: posted anew). What it shows
+    (a question, a draft, the list a number answers) is stored with the game's chat state by
+    the work: after a restart a number answers what it answered before."""
+    tr = ctx.translator(session.language)
+    caps = ctx.capabilities
+    out = shown_now(session, hand_updates(session, tr, caps, force={seat}, only={seat}))
+    work.save_game(session)
+    if not fresh:
+        return out
+    retired = Message(retired_text(session, tr))
+    return [replace(o, fresh=True, retired=retired) if isinstance(o, ToPlayer) else o for o in out]

@@ -1,0 +1,260 @@
+"""The games and lobbies one worker holds in memory, kept as far as the store is.
+
+Another worker on the same store may have moved a game on, ended it, or started one; a restart
+finds games in progress. Every game is looked up here, and is brought up to date with one cheap
+read of its progress (a rebuild from the store only when memory is behind). Games the store
+holds altered or damaged are refused, and never continued (`refused` says why).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..audit import audit_game
+from ..ports import IN_PROGRESS, NewGame, SeatIdentity, UnreadableGame
+from ..record import GameRecord, SeatRecord
+from . import turns
+from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
+from .player_settings import load_notify
+from .ports import ChatStore, GameProgress
+from .seat_moves import apply_moves
+from .session import GameSession, new_controls, resume_game
+from .story import StoryKeeper
+
+
+class Tables:
+    """Every lobby and game in progress of one platform this worker knows, by room."""
+
+    def __init__(self, platform: str, store: ChatStore, rng: random.Random) -> None:
+        self.platform = platform
+        self.store = store
+        self.rng = rng
+        self.games: dict[str, GameSession] = {}
+        """Games in progress by room."""
+        self.lobbies: dict[str, Lobby] = {}
+        self.lobby_versions: dict[str, int] = {}
+        """The stored version of each lobby in `lobbies`, which a change must name."""
+        self.refused: dict[str, str] = {}
+        """Stored games found altered or damaged, and why: they are not continued."""
+        self._progress_read: tuple[str, GameProgress | None] | None = None
+        """A game's progress, read with an input's delivery id, for `up_to_date` to take once."""
+
+    # --- finding a game ------------------------------------------------------------------------
+
+    def session_by_id(self, game_id: str) -> GameSession | None:
+        for session in self.games.values():
+            if session.game_id == game_id:
+                return session
+        return None
+
+    def sessions_of(self, user_id: str) -> list[GameSession]:
+        """The games in memory a player of this platform is seated in."""
+        return [s for s in self.games.values() if s.seat_of(user_id) is not None]
+
+    def room_session(self, room: str) -> GameSession | None:
+        """The game in progress in a room, wherever it was started, as far as the store is."""
+        session = self.games.get(room)
+        if session is not None:
+            session = self.up_to_date(session)
+        if session is None:
+            game_id = self.store.active_game_in(self.platform, room)
+            if game_id is not None:
+                session = self.adopt(game_id)
+        return session
+
+    def player_sessions(self, user_id: str) -> list[GameSession]:
+        """The games in progress a player of this platform is seated in, as the store says."""
+        out = []
+        for game_id in self.store.active_games_of(self.platform, user_id):
+            session = self.session_by_id(game_id) or self.adopt(game_id)
+            if session is not None:
+                out.append(session)
+        return out
+
+    def button_session(self, game_id: str) -> GameSession | None:
+        """The game a button belongs to, as far as the store is (None: over, or unknown)."""
+        session = self.session_by_id(game_id)
+        if session is not None:
+            return self.up_to_date(session)
+        progress = self.store.game_progress(game_id)
+        if progress is None or progress.status != IN_PROGRESS:
+            return None
+        return self.adopt(game_id)
+
+    def handled_before(self, delivery_id: str, game_id: str | None) -> bool:
+        """Whether an input was applied (or refused) already. The progress of the game it is
+        most likely for is read in the same look-up, for `up_to_date`."""
+        session = None if game_id is None else self.session_by_id(game_id)
+        if session is None:
+            return self.store.delivery_seen(self.platform, delivery_id)
+        seen, progress = self.store.delivery_seen_and_progress(
+            self.platform, delivery_id, session.game_id
+        )
+        self._progress_read = (session.game_id, progress)
+        return seen
+
+    def done_reading(self) -> None:
+        self._progress_read = None
+
+    # --- keeping up with the store ---------------------------------------------------------------
+
+    def up_to_date(self, session: GameSession) -> GameSession | None:
+        """The session as far as the store is: another worker on the same store may have moved
+        the game on (or ended it). One cheap read; a rebuild only when memory is behind."""
+        read, self._progress_read = self._progress_read, None
+        if read is not None and read[0] == session.game_id:
+            progress = read[1]
+        else:
+            progress = self.store.game_progress(session.game_id)
+        if progress == (IN_PROGRESS, len(session.game.actions)) and not session.unsaved:
+            return session
+        if progress is None or progress.status != IN_PROGRESS:
+            if self.games.get(session.room) is session:
+                del self.games[session.room]
+            return None
+        try:
+            self.reload(session)
+            since = self.store.last_action_at(session.game_id)
+        except (UnreadableGame, ValueError) as error:
+            # Damaged in the store meanwhile: not continued, as at a start.
+            self.refused[session.game_id] = str(error)
+            self.forget_game(session.game_id)
+            return None
+        fresh = self.games.get(session.room)
+        if fresh is None or fresh.game_id != session.game_id:
+            return None
+        if since is not None:
+            fresh.refresh_waiting(since)
+            if fresh.trade_window_until is None:
+                turns.resume_trade_window(fresh, since)
+        return fresh
+
+    def adopt(self, game_id: str) -> GameSession | None:
+        """Take up a stored game in progress of this platform (started here before a restart,
+        or by another worker on the same store); None if it is not one, or if the store holds
+        it altered or damaged (then `refused` says why: it is never continued)."""
+        if game_id in self.refused:
+            return None
+        try:
+            stored = self.store.load_stored(game_id)
+        except UnreadableGame as error:
+            self.refused[game_id] = str(error)
+            return None
+        options = stored.game.options
+        if (
+            stored.status != IN_PROGRESS
+            or options.get("platform") != self.platform
+            or "room" not in options
+        ):
+            return None
+        failure = audit_game(stored)
+        if failure is not None:
+            self.refused[game_id] = str(failure)
+            return None
+        try:
+            session = self.rebuild(game_id)
+            since = self.store.last_action_at(game_id) or stored.game.created_at
+        except UnreadableGame as error:
+            self.refused[game_id] = str(error)
+            return None
+        except ValueError as error:  # RecordError included: options or actions unreadable
+            self.refused[game_id] = f"game {game_id}: {error}"
+            return None
+        session.refresh_waiting(since)
+        if session.trade_window_until is None:
+            turns.resume_trade_window(session, since)
+        self.games[session.room] = session
+        return session
+
+    def rebuild(self, game_id: str) -> GameSession:
+        """A game's session made anew from the store: its actions, seats and chat state."""
+        stored = self.store.load_stored(game_id)
+        session = self._session(stored.game, stored.record())
+        apply_moves(session, self.store)
+        chat_state = self.store.load_chat_state(game_id)
+        if chat_state is not None:
+            session.restore(chat_state)
+        load_notify(session, self.store)
+        return session
+
+    def session_of_new_game(self, game: NewGame) -> GameSession:
+        """The session of a game about to be stored, before its first action."""
+        seats = tuple(SeatRecord(s.name, s.kind, s.strategy) for s in game.seats)
+        record = GameRecord(
+            seats=seats, deck=game.deck, options=dict(game.options), game_id=game.game_id
+        )
+        session = self._session(game, record)
+        load_notify(session, self.store)
+        return session
+
+    def _session(self, game: NewGame, record: GameRecord) -> GameSession:
+        options = game.options
+        rng = random.Random(self.rng.random())
+        story = StoryKeeper()
+        return GameSession(
+            game_id=game.game_id,
+            platform=self.platform,
+            room=str(options["room"]),
+            language=str(options.get("language", "en")),
+            turn_seconds=int(options.get("turn_seconds", 0)),
+            trade_window_seconds=int(
+                options.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)
+            ),
+            game=resume_game(record, rng, story.seen),
+            seats=new_controls(game.seats, rng),
+            rng=rng,
+            story=story,
+            creator=str(options.get("creator", "")),
+        )
+
+    def reload(self, session: GameSession) -> None:
+        """Rebuild a game from the store, dropping whatever memory holds beyond it."""
+        fresh = self.rebuild(session.game_id)
+        for old, new in zip(session.seats, fresh.seats, strict=True):
+            if old.stand_in:
+                new.bot = old.bot
+            new.misses = old.misses
+        self.games[session.room] = fresh
+        if fresh.game.is_over:
+            del self.games[session.room]
+
+    def forget_game(self, game_id: str) -> None:
+        """Drop a game from memory: it is read from the store when next asked for."""
+        self.games = {room: s for room, s in self.games.items() if s.game_id != game_id}
+
+    # --- lobbies -------------------------------------------------------------------------------
+
+    def fetch_lobby(self, room: str) -> None:
+        """Take the room's lobby as stored (or none)."""
+        stored = self.store.load_lobby(self.platform, room)
+        self.lobbies.pop(room, None)
+        self.lobby_versions.pop(room, None)
+        if stored is not None:
+            self.lobbies[room] = lobby_from(stored.data)
+            self.lobby_versions[room] = stored.version
+
+
+def lobby_data(lobby: Lobby) -> dict[str, Any]:
+    """A lobby as plain data, to be stored."""
+    return {
+        "room": lobby.room,
+        "platform": lobby.platform,
+        "creator": lobby.creator,
+        "language": lobby.language,
+        "turn_seconds": lobby.turn_seconds,
+        "trade_window_seconds": lobby.trade_window_seconds,
+        "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
+    }
+
+
+def lobby_from(data: dict[str, Any]) -> Lobby:
+    return Lobby(
+        room=str(data["room"]),
+        platform=str(data["platform"]),
+        creator=str(data["creator"]),
+        seats=[SeatIdentity(*seat) for seat in data["seats"]],
+        language=str(data["language"]),
+        turn_seconds=int(data["turn_seconds"]),
+        trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
+    )

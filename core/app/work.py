@@ -1,0 +1,189 @@
+"""The unit of work of one input (or one tick of the clock): the one place the chat application
+writes to its store.
+
+Handlers decide in memory and name here what they changed: a game's actions and chat state, a
+lobby, a player's settings, a seat moved or claimed, a reminder claimed. `commit` writes all of
+it in one transaction of the store, with the input's delivery id: either everything the input
+changed is stored, or nothing is. A write that finds another writer was first (a game's head
+moved, a lobby's version changed, a reminder claimed already) raises `Conflict` and nothing is
+stored; the caller reloads and decides once more (`service.ChatService.handle`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..ports import (
+    Appended,
+    Delivery,
+    DuplicateDelivery,
+    DuplicateGame,
+    GameFinished,
+    NewGame,
+    SeatIdentity,
+)
+from .ports import ChatStore, SeatClaim
+from .session import GameSession
+
+Write = Callable[[ChatStore, "Delivery | None"], bool]
+"""One write: made with the input's delivery id (or None once another took it); True if it
+took the delivery id."""
+
+
+class Conflict(Exception):
+    """Another writer changed what this work decided on; nothing of it was stored."""
+
+
+@dataclass
+class Work:
+    """What one input changed, to be stored at once (`commit`)."""
+
+    store: ChatStore
+    delivery: Delivery | None = None
+    games: dict[str, GameSession] = field(default_factory=dict)
+    """The games whose actions or chat state may have changed, by id."""
+    rooms: set[str] = field(default_factory=set)
+    """The rooms whose lobby this work read or changed."""
+    _writes: list[Write] = field(default_factory=list)
+    _after: list[Callable[[], None]] = field(default_factory=list)
+
+    # --- what changed ------------------------------------------------------------------------
+
+    def save_game(self, session: GameSession) -> None:
+        """The game's new actions and its chat state (what its players are shown) are stored."""
+        self.games[session.game_id] = session
+
+    def save_lobby(
+        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+    ) -> None:
+        def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            if not store.save_lobby(platform, room, data, version, now, delivery):
+                raise Conflict(f"the lobby of {room} changed meanwhile")
+            return delivery is not None
+
+        self.rooms.add(room)
+        self._writes.append(write)
+
+    def drop_lobby(self, platform: str, room: str, version: int) -> None:
+        def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            if not store.drop_lobby(platform, room, version):
+                raise Conflict(f"the lobby of {room} changed meanwhile")
+            return False
+
+        self.rooms.add(room)
+        self._writes.append(write)
+
+    def start_game(self, game: NewGame, lobby_version: int) -> None:
+        """The room's lobby is taken and the game it became stored."""
+
+        def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            try:
+                started = store.start_game(game, lobby_version, delivery)
+            except DuplicateGame as taken:
+                raise Conflict(f"game id {game.game_id} is taken") from taken
+            if not started:
+                raise Conflict("the lobby changed meanwhile")
+            return delivery is not None
+
+        self.rooms.add(str(game.options["room"]))
+        self._writes.append(write)
+
+    def save_player_settings(
+        self, platform: str, user_id: str, settings: dict[str, str], now: datetime
+    ) -> None:
+        self._plain(lambda store: store.save_player_settings(platform, user_id, settings, now))
+
+    def move_seat(
+        self,
+        game_id: str,
+        seat: int,
+        identity: SeatIdentity,
+        now: datetime,
+        *,
+        asked_by: str,
+        reason: str,
+    ) -> None:
+        self._plain(
+            lambda store: store.move_seat(
+                game_id, seat, identity, now, asked_by=asked_by, reason=reason
+            )
+        )
+
+    def save_seat_claim(self, claim: SeatClaim) -> None:
+        self._plain(lambda store: store.save_seat_claim(claim))
+
+    def drop_seat_claim(self, game_id: str, seat: int) -> None:
+        self._plain(lambda store: store.drop_seat_claim(game_id, seat))
+
+    def claim(self, platform: str, key: str, now: datetime) -> None:
+        """Note a moment this worker acts on (a reminder), which no other may note too."""
+
+        def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            if not store.record_delivery(platform, key, now):
+                raise Conflict(f"{key} was claimed by another worker")
+            return False
+
+        self._writes.append(write)
+
+    def forget_deliveries(self, before: datetime) -> None:
+        self._plain(lambda store: store.forget_deliveries(before))
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Something memory notes only once the work is stored (a lobby's new version)."""
+        self._after.append(then)
+
+    def _plain(self, change: Callable[[ChatStore], object]) -> None:
+        def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            change(store)
+            return False
+
+        self._writes.append(write)
+
+    # --- storing -----------------------------------------------------------------------------
+
+    def commit(self, now: datetime) -> None:
+        """Store everything in one transaction, with the delivery id (alone, when nothing
+        changed). Conflict or DuplicateDelivery: nothing was stored."""
+        saved: list[tuple[GameSession, dict[str, object]]] = []
+        delivery = self.delivery
+        with self.store.atomic():
+            for write in self._writes:
+                if write(self.store, delivery):
+                    delivery = None
+            for session in self.games.values():
+                state = _store_game(self.store, session, now, delivery)
+                if state is not None:
+                    saved.append((session, state))
+                    delivery = None
+            if delivery is not None and not self.store.record_delivery(
+                delivery.platform, delivery.delivery_id, now
+            ):
+                raise DuplicateDelivery(delivery.platform, delivery.delivery_id)
+        for session, state in saved:
+            session.unsaved.clear()
+            session.saved_state = state
+        for then in self._after:
+            then()
+
+
+def _store_game(
+    store: ChatStore, session: GameSession, now: datetime, delivery: Delivery | None
+) -> dict[str, object] | None:
+    """Write a game's unsaved actions with its chat state, or the chat state alone when it
+    changed; the state written (None: nothing was)."""
+    state = session.chat_state()
+    if session.unsaved:
+        try:
+            outcome = store.append_actions(session.game_id, session.unsaved, delivery, state)
+        except GameFinished as ended:  # by another worker, a moment ago
+            raise Conflict(str(ended)) from None
+        if not isinstance(outcome, Appended):
+            raise Conflict(str(outcome))
+    elif state.data != session.saved_state:
+        store.save_chat_state(session.game_id, state, now, delivery)
+    else:
+        return None
+    return dict(state.data)

@@ -73,10 +73,18 @@ class ChatService:
         self.platform = platform
         self.capabilities = capabilities
         self.store = store
-        self.rng = rng
         self._deliveries_expired: datetime | None = None
 
     # --- what it holds -------------------------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """Where decks, game ids and the seats' own generators come from."""
+        return self.ctx.rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self.ctx.rng = self.ctx.tables.rng = rng
 
     @property
     def translators(self) -> Mapping[str, Translator]:

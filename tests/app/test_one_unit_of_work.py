@@ -1,0 +1,109 @@
+"""Everything a chat input writes is written in one unit of work: one transaction of the store,
+opened at one place in the code (`core/app/work.py`), with the input's delivery id."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.store import open_store
+from bohnanza.core.app import work
+from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.messages import Outbound
+from bohnanza.core.app.service import ChatService
+
+from .recording import PLATFORM, FakeClock, People, RecordingPort, Table
+
+WRITES = frozenset(
+    {
+        "append_actions",
+        "save_chat_state",
+        "save_lobby",
+        "drop_lobby",
+        "start_game",
+        "save_player_settings",
+        "move_seat",
+        "save_seat_claim",
+        "drop_seat_claim",
+        "record_delivery",
+        "forget_deliveries",
+        "add_game",
+        "finish_game",
+    }
+)
+
+
+class WatchedStore:
+    """A store whose writes note whether they were made inside `atomic`, and who opened it."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self.inside = False
+        self.units: list[str] = []
+        """The file that opened each unit of work."""
+        self.writes: list[tuple[str, bool]] = []
+
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        caller = inspect.stack()[2].filename  # past contextmanager's own frame
+        self.units.append(caller)
+        self.inside = True
+        try:
+            with self._store.atomic():
+                yield
+        finally:
+            self.inside = False
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._store, name)
+        if name not in WRITES:
+            return found
+
+        def write(*args: Any, **kwargs: Any) -> Any:
+            self.writes.append((name, self.inside))
+            return found(*args, **kwargs)
+
+        return write
+
+
+def test_every_write_of_every_input_is_in_one_unit_of_work_opened_in_work_py(
+    tmp_path: Path,
+) -> None:
+    sql = open_store(str(tmp_path / "games.db"), create=True)
+    watched = WatchedStore(sql)
+    port = RecordingPort()
+    clock = FakeClock()
+    service = ChatService(PLATFORM, port.capabilities, watched, rng=random.Random(4))  # type: ignore[arg-type]
+    table = Table(tmp_path / "games.db", port, clock, sql, service, Runner(service, port, clock))
+    inputs: list[tuple[int, int]] = []
+    handle: Callable[[Inbound, datetime], list[Outbound]] = service.handle
+
+    def counted(inbound: Inbound, now: datetime) -> list[Outbound]:
+        units, writes = len(watched.units), len(watched.writes)
+        out = handle(inbound, now)
+        inputs.append((len(watched.units) - units, len(watched.writes) - writes))
+        return out
+
+    service.handle = counted  # type: ignore[method-assign]
+    people = People(table, seed=2)
+    asyncio.run(people.say("ann", "set notify all", private=True))
+    asyncio.run(people.gather("g1", ["ann", "bob", "bot", "cid"]))
+    for _ in range(3_000):
+        if not asyncio.run(people.move("g1")):
+            break
+    assert "g1" not in service.games
+
+    assert len(inputs) > 100
+    assert all(units == 1 for units, _ in inputs), "one unit of work per input"
+    assert all(writes >= 1 for _, writes in inputs), "its delivery id at least"
+    assert all(inside for _, inside in watched.writes), "no write outside a unit of work"
+    assert set(watched.units) == {work.__file__}
+    kinds = {name for name, _ in watched.writes}
+    assert {"append_actions", "save_lobby", "start_game", "save_player_settings"} <= kinds

@@ -5,6 +5,7 @@ The game store port is `bohnanza.core.ports.GameStore`.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, NamedTuple, Protocol
@@ -221,6 +222,13 @@ class ChatStore(GameStore, Protocol):
 
     def last_action_at(self, game_id: str) -> datetime | None:
         """When the game's last action was stored (None: it has none yet)."""
+        ...
+
+    def atomic(self) -> AbstractContextManager[None]:
+        """Everything written inside is one transaction: committed when the block ends,
+        rolled back entirely if anything raises out of it; reads inside see the writes made
+        before them. A block opened inside another joins it. A call that reports a conflict
+        by its value (`save_lobby` False...) wrote nothing and the block goes on."""
         ...
 
     def serve_from_this_thread(self) -> None:

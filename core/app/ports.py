@@ -231,15 +231,6 @@ class ChatStore(GameStore, Protocol):
         by its value (`save_lobby` False...) wrote nothing and the block goes on."""
         ...
 
-    def serve_from_this_thread(self) -> None:
-        """The calling thread makes most of the store's calls from now on (a chat runner's):
-        the store may keep what makes its calls cheaper there (a connection)."""
-        ...
-
-    def release_this_thread(self) -> None:
-        """The calling thread is done with the store: what it kept for it goes back."""
-        ...
-
     def game_progress(self, game_id: str) -> GameProgress | None:
         """The game's status and number of stored actions (None: no such game)."""
         ...

@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from bohnanza.adapters.game_page import game_page
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
+from bohnanza.adapters.runner_ports import ServesFromThread
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
@@ -142,10 +143,13 @@ class Runner:
         self.at_work_after = at_work_after
         self._lock = asyncio.Lock()
         """Held by every call into the service: one at a time, never two threads at once."""
+        keeper = service.store if isinstance(service.store, ServesFromThread) else None
+        self._keeper = keeper
+        """The store, if it may keep a connection for the runner's thread."""
         self._thread = concurrent.futures.ThreadPoolExecutor(
             1,
             thread_name_prefix=f"{port.platform}-service",
-            initializer=service.store.serve_from_this_thread,
+            initializer=None if keeper is None else keeper.serve_from_this_thread,
         )
         """Where inputs that may take a while, and the pick-up at start, are handled."""
         self._notices: set[asyncio.Task[None]] = set()
@@ -634,7 +638,8 @@ class Runner:
         drained = await self.drain(max(0.0, deadline - loop.time()))
         released = None
         with contextlib.suppress(RuntimeError):  # stopped before
-            released = loop.run_in_executor(self._thread, self.service.store.release_this_thread)
+            if self._keeper is not None:
+                released = loop.run_in_executor(self._thread, self._keeper.release_this_thread)
         self._thread.shutdown(wait=False)
         if released is not None:
             await asyncio.wait({released}, timeout=max(0.0, deadline - loop.time()))

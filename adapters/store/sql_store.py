@@ -10,9 +10,8 @@ it is written.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from itertools import groupby
 from types import TracebackType
@@ -54,7 +53,8 @@ from bohnanza.core.scoring import GameResult
 from .appends import GameMovedOn, Head, KnownHeads, append_in, insert_delivery, result_json, utc
 from .chat_queries import ChatQueries
 from .command_reads import CommandReads
-from .database import display_name, make_engine, prepare_schema, transaction, translated_errors
+from .connections import Connections
+from .database import display_name, make_engine, prepare_schema
 from .rating_queries import RatingQueries
 from .ratings import rate_finished_game
 from .tables import ActionRow, GameRow, LobbyRow, SeatRow
@@ -116,9 +116,7 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         self._engine = engine
         self.name = name
         self._heads = KnownHeads()
-        self._keepers: dict[int, Connection | None] = {threading.get_ident(): None}
-        """The threads that keep a connection between their transactions (the one that opened
-        the store, and any that said it serves from there), with it (None before their first)."""
+        self._connections = Connections(engine, name)
 
     @property
     def dialect(self) -> str:
@@ -137,11 +135,7 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
             }
 
     def close(self) -> None:
-        keepers = self._keepers
-        self._keepers = {}
-        for held in keepers.values():
-            if held is not None:
-                held.close()
+        self._connections.close()
         self._engine.dispose()
 
     def __enter__(self) -> SqlGameStore:
@@ -155,55 +149,32 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
     ) -> None:
         self.close()
 
-    @contextmanager
-    def _transaction(self, write: bool) -> Iterator[Connection]:
-        with translated_errors(self.name):
-            held = self._held_connection()
-            if held is not None:
-                with transaction(held, write):
-                    yield held
-                return
-            with self._engine.connect() as connection, transaction(connection, write):
-                yield connection
+    def atomic(self) -> AbstractContextManager[None]:
+        """Everything written inside (by the calling thread) is one transaction: committed
+        when the block ends, rolled back entirely if anything raises out of it; reads inside
+        see the writes made before them. A block inside another joins it.
 
-    def _held_connection(self) -> Connection | None:
-        """The connection a keeping thread (the one that opened the store, or one that serves
-        from its thread) keeps between its transactions (None in other threads, and while it is
-        in a transaction of its own).
+        On SQLite it holds the write lock from its start (`BEGIN IMMEDIATE`). A call that
+        reports a conflict (`save_lobby` False, a `SequenceConflict`...) has written nothing
+        and the block goes on; raise out of it to drop what was written before."""
+        return self._connections.atomic()
 
-        Taking a connection from the pool and handing it back costs several times what SQLite
-        takes to begin and commit a short transaction, and a chat application makes two of
-        them per command, from the thread that opened the store (or, for the tables with expert
-        bots, from its runner's thread). A connection whose server went away is invalidated by
-        the call that met it, and SQLAlchemy connects it anew on its next use.
-        """
-        ident = threading.get_ident()
-        keepers = self._keepers
-        if ident not in keepers:
-            return None
-        held = keepers[ident]
-        if held is None:
-            held = keepers[ident] = self._engine.connect()
-        elif held.in_transaction():
-            return None
-        return held
-
-    @contextmanager
-    def atomic(self) -> Iterator[None]:
-        """(interim: each write its own transaction)"""
-        yield
+    def _transaction(self, write: bool) -> AbstractContextManager[Connection]:
+        return self._connections.transaction(write)
 
     def serve_from_this_thread(self) -> None:
         """The calling thread makes most of the store's calls from now on (a chat runner's
         thread): it keeps a connection between its transactions, as the opener's does, until
         `release_this_thread` or `close`."""
-        self._keepers.setdefault(threading.get_ident(), None)
+        self._connections.serve_from_this_thread()
 
     def release_this_thread(self) -> None:
         """The calling thread keeps no connection any more: it goes back to the pool."""
-        held = self._keepers.pop(threading.get_ident(), None)
-        if held is not None:
-            held.close()
+        self._connections.release_this_thread()
+
+    def _note_head(self, game_id: str, head: Head) -> None:
+        """Remember a game's head once what was written is committed (not if rolled back)."""
+        self._connections.after_commit(lambda: self._heads.note(game_id, head))
 
     @contextmanager
     def _snapshot(self) -> Iterator[Connection]:
@@ -214,7 +185,8 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         read before an append and its actions read after it would disagree: ask for one.
         """
         with self._transaction(write=False) as connection:
-            if self.dialect == "postgresql":
+            # Inside a unit of work, its transaction is the snapshot (and sees its writes).
+            if self.dialect == "postgresql" and not self._connections.in_unit():
                 connection.execute(
                     text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 )
@@ -251,7 +223,7 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
         if result is None:
-            self._heads.note(game.game_id, Head(len(rows), head))
+            self._note_head(game.game_id, Head(len(rows), head))
 
     def start_game(
         self, game: NewGame, lobby_version: int, delivery: Delivery | None = None
@@ -276,7 +248,7 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
                     insert_delivery(connection, delivery, game.created_at)
         except IntegrityError:
             raise DuplicateGame(game.game_id) from None
-        self._heads.note(game.game_id, Head(0, head))
+        self._note_head(game.game_id, Head(0, head))
         return True
 
     def append_action(self, game_id: str, action: StoredAction) -> AppendResult:
@@ -305,7 +277,7 @@ class SqlGameStore(CommandReads, ChatQueries, RatingQueries):
         if isinstance(head, SequenceConflict):
             return head
         if actions[-1].result is None:
-            self._heads.note(game_id, head)
+            self._note_head(game_id, head)
         return Appended(actions[-1].seq, head.hash)
 
     def finish_game(self, game_id: str, result: GameResult) -> None:

@@ -226,16 +226,9 @@ class ChatStore(GameStore, Protocol):
 
     def atomic(self) -> AbstractContextManager[None]:
         """Everything written inside is one transaction: committed when the block ends,
-        rolled back entirely if anything raises out of it."""
-        ...
-
-    def serve_from_this_thread(self) -> None:
-        """The calling thread makes most of the store's calls from now on (a chat runner's):
-        the store may keep what makes its calls cheaper there (a connection)."""
-        ...
-
-    def release_this_thread(self) -> None:
-        """The calling thread is done with the store: what it kept for it goes back."""
+        rolled back entirely if anything raises out of it; reads inside see the writes made
+        before them. A block opened inside another joins it. A call that reports a conflict
+        by its value (`save_lobby` False...) wrote nothing and the block goes on."""
         ...
 
     def game_progress(self, game_id: str) -> GameProgress | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -171,4 +172,35 @@ def test_a_runner_serves_from_its_thread_and_hands_the_connection_back_at_stop(
 
     during, after = asyncio.run(lobby())
     assert (during, after) == (1, 0)  # the one the runner's thread kept, then handed back
+    store.close()
+
+
+class StoreWithoutThreads:
+    """A store that keeps nothing for a thread: it has no hooks for one."""
+
+    def __init__(self, store: SqlGameStore) -> None:
+        self._store = store
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("serve_from_this_thread", "release_this_thread"):
+            raise AttributeError(name)
+        self.calls.append(name)
+        return getattr(self._store, name)
+
+
+def test_a_runner_over_a_store_without_thread_hooks_serves_all_the_same(tmp_path: Path) -> None:
+    store = fresh_store(str(tmp_path / "plain.db"))
+    plain = StoreWithoutThreads(store)
+    port = RecordingPort()
+    runner = Runner(ChatService("sim", port.capabilities, plain), port)  # type: ignore[arg-type]
+
+    async def lobby() -> None:
+        await runner.start()
+        await runner.submit(Inbound("sim", "ann", "Ann", "room", "new", "d1"))
+        assert await runner.stop(5)
+
+    asyncio.run(lobby())
+    assert "save_lobby" in plain.calls
+    assert store.load_lobby("sim", "room") is not None
     store.close()

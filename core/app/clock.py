@@ -11,7 +11,39 @@ from .context import Context
 from .messages import Message, Outbound, ToRoom
 from .play import after_move
 from .session import GameSession
-from .work import Work
+from .work import Conflict, Work
+
+ATTEMPTS = 2
+"""A tick of a game is decided at most twice: once more after another worker was first."""
+
+
+def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:
+    """What is due in a game by `now`, decided on the game as stored and stored in one unit
+    of work; another worker first is decided again once."""
+    tables = ctx.tables
+    due = turns.next_wakeup(session)
+    if due is not None and due <= now:
+        # Another worker may have moved the game on: play deadlines on the stored game.
+        fresh = tables.up_to_date(session)
+        if fresh is None:
+            return []
+        session = fresh
+    for _ in range(ATTEMPTS):
+        work = Work(ctx.store)
+        out = tick_game(ctx, work, session, now)
+        try:
+            work.commit(now)
+        except Conflict:
+            # Another worker stored its moves (or its reminder) first: the game as stored
+            # is decided again, and its clocks run on.
+            tables.reload(session)
+            fresh = tables.games.get(session.room)
+            if fresh is None or fresh.game_id != session.game_id:
+                return []
+            session = fresh
+            continue
+        return out
+    return []
 
 
 def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:

@@ -9,7 +9,6 @@ from datetime import datetime
 from ..ports import NewGame, SeatIdentity
 from ..table_setup import setup_for
 from .context import Context
-from .i18n import Translator
 from .inbound import Inbound
 from .lobby import Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToRoom
@@ -207,7 +206,3 @@ def unique_names(seats: list[SeatIdentity]) -> list[SeatIdentity]:
             name = f"{name} ({seen[name]})"
         out.append(SeatIdentity(seat.platform, seat.user_id, name, seat.kind, seat.strategy))
     return out
-
-
-def translator_of(ctx: Context, lobby: Lobby) -> Translator:
-    return ctx.translator(lobby.language)

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..bots import SEARCHING
 from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery
 from . import turns
-from .clock import tick_game
+from .clock import tick_session
 from .commands import parse_command
 from .context import Context
+from .folding import folded_answers
 from .i18n import English, Translator
 from .inbound import Inbound
 from .lobby import Lobby
-from .messages import Message, Outbound, Reply, ToPlayer
+from .messages import Message, Outbound, Reply
 from .ports import Capabilities, ChatStore
 from .routes import route
 from .seat_commands import rename
@@ -262,63 +262,13 @@ class ChatService:
         """Reminders, deadlines and trading windows that are due by `now`."""
         out: list[Outbound] = []
         for session in list(self.games.values()):
-            out += self._tick(session, now)
+            out += tick_session(self.ctx, session, now)
         if self._deliveries_expired is None or now - self._deliveries_expired > EXPIRY_EVERY:
             self._deliveries_expired = now
             work = Work(self.store)
             work.forget_deliveries(now - DELIVERIES_KEPT)
             work.commit(now)
         return out
-
-    def _tick(self, session: GameSession, now: datetime) -> list[Outbound]:
-        tables = self.ctx.tables
-        due = turns.next_wakeup(session)
-        if due is not None and due <= now:
-            # Another worker may have moved the game on: play deadlines on the stored game.
-            fresh = tables.up_to_date(session)
-            if fresh is None:
-                return []
-            session = fresh
-        for _ in range(ATTEMPTS):
-            work = Work(self.store)
-            out = tick_game(self.ctx, work, session, now)
-            try:
-                work.commit(now)
-            except Conflict:
-                # Another worker stored its moves (or its reminder) first: the game as stored
-                # is decided again, and its clocks run on.
-                tables.reload(session)
-                fresh = tables.games.get(session.room)
-                if fresh is None or fresh.game_id != session.game_id:
-                    return []
-                session = fresh
-                continue
-            return out
-        return []
-
-
-def folded_answers(out: list[Outbound]) -> list[Outbound]:
-    """Where lines cost: an answer to a player who gets his private message in the same go
-    becomes that message's first line."""
-    answers: dict[str, list[str]] = {}
-    for item in out:
-        if isinstance(item, Reply) and any(
-            isinstance(o, ToPlayer) and o.user_id == item.to.user_id for o in out
-        ):
-            answers.setdefault(item.to.user_id, []).append(item.text)
-    folded: list[Outbound] = []
-    told: set[str] = set()
-    for item in out:
-        if isinstance(item, Reply) and item.to.user_id in answers:
-            continue
-        if isinstance(item, ToPlayer) and item.user_id in answers and item.user_id not in told:
-            told.add(item.user_id)
-            message = item.message
-            for text in reversed(answers[item.user_id]):
-                message = message.with_line(text, at=0)
-            item = replace(item, message=message)
-        folded.append(item)
-    return folded
 
 
 __all__ = ["FINISHED", "ChatService"]

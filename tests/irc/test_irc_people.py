@@ -85,14 +85,25 @@ async def test_a_player_who_left_is_found_unreachable_and_the_room_told_once(
                 break  # the game waits for Bob now
         await bot.until(lambda: gone in bot.unreachable, "finding Bob unreachable")
         assert bot.runner is not None and await bot.runner.drain(10)
+
+        def room_told() -> list[str]:
+            return [
+                h.text
+                for h in ann.from_bot(bot.client.nick, private=False)
+                if "I cannot write to you privately" in h.text
+            ]
+
+        # The room is told when the bot next writes to him (his next decision): the game
+        # goes on until then, and a few moves more, after which it was told once.
+        for _ in range(40):
+            if room_told() or await answer_once(bot, channel, people, tapper) is None:
+                break
+        await bot.until(lambda: bool(room_told()), "the room hearing Bob cannot be written to")
         for _ in range(5):  # more of the game: the room is not told again
             if await answer_once(bot, channel, people, tapper) is None:
                 break
-        told = [
-            h.text
-            for h in ann.from_bot(bot.client.nick, private=False)
-            if "I cannot write to you privately" in h.text
-        ]
+        assert await bot.runner.drain(10)
+        told = room_told()
         assert len(told) == 1, told
         assert told[0].startswith(f"{name}: ")
         assert "Stay connected under the nick you joined with" in told[0]

@@ -10,18 +10,10 @@ from collections.abc import Sequence
 
 from bohnanza.core.analysis import Analysis, Judgement, PlayerSummary
 from bohnanza.core.analysis.moments import Option
-from bohnanza.core.app.i18n import N_, Translator
+from bohnanza.core.app.i18n import Translator
+from bohnanza.core.app.render import STEP_NAMES
 from bohnanza.core.notation import action_text
-
-STEP_NAMES: dict[str, str] = {
-    "plant": N_("planting"),
-    "trade": N_("trading"),
-    "plant-set-aside": N_("planting set-aside beans"),
-    "duel-offered": N_("duel: the offered cards"),
-    "duel-plant": N_("duel: planting"),
-    "duel-face-up": N_("duel: the face-up cards"),
-    "game-over": N_("game over"),
-}
+from bohnanza.core.state import Step
 
 
 def option_text(tr: Translator, option: Option) -> str:
@@ -50,7 +42,7 @@ def player_line(tr: Translator, player: PlayerSummary) -> str:
 def decision_line(tr: Translator, judgement: Judgement) -> str:
     return tr.gettext("turn {turn}, {step}: {chosen}; better {best} ({loss} coins)").format(
         turn=judgement.turn,
-        step=tr.gettext(STEP_NAMES.get(judgement.step, judgement.step)),
+        step=tr.gettext(STEP_NAMES[Step(judgement.step)]),
         chosen=option_text(tr, judgement.chosen),
         best=option_text(tr, judgement.best),
         loss=coins(-judgement.loss),

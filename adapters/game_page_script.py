@@ -36,6 +36,11 @@ svg.card{width:42px;height:59px;display:block}.count{font-weight:700}
 .offers p{margin:.15rem 0}.last-turn{font-weight:700;color:#b00020}
 #result{background:#fff;border:2px solid #e8b923;border-radius:6px;padding:.4rem .8rem;
 margin:.6rem 0}#result .winner{font-weight:700}
+.marks{position:relative;height:1.1rem;margin:0 2.8rem 0 5.4rem}
+.mark{position:absolute;top:0;width:.5rem;height:1rem;margin-left:-.25rem;padding:0;
+border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
+.better{background:#fff4f4;border-left:4px solid #b00020;padding:.3rem .6rem;margin:.3rem 0}
+.better p{margin:.1rem 0}
 #chart{width:100%;max-width:48rem;height:auto;background:#fff;border:1px solid #ddd}
 .legend{display:flex;flex-wrap:wrap;gap:.8rem;list-style:none;padding:0}
 .legend li{display:flex;gap:.3rem;align-items:center}
@@ -129,6 +134,13 @@ SCRIPT = r"""
     }
     box.append(scores, el("p", "winner", D.result.winner));
   };
+  const A = D.analysis;
+  const marked = (at) => {
+    const box = $("better");
+    const lines = (A.marks[String(at)] || []).map((mark) => mark[3]);
+    box.hidden = lines.length === 0;
+    box.replaceChildren(...lines.map((line) => el("p", "", line)));
+  };
   let current = 0;
   const show = (at) => {
     current = Math.max(0, Math.min(last, at));
@@ -155,6 +167,7 @@ SCRIPT = r"""
     }
     story(current);
     result(current);
+    if (A) marked(current);
     const chart = $("chart");
     if (chart) {
       const x = +chart.dataset.x0 + (moment.t - +chart.dataset.first) * +chart.dataset.dx;
@@ -162,6 +175,17 @@ SCRIPT = r"""
     }
   };
   $("slider").max = String(last);
+  if (A) {
+    for (const [at, marks] of Object.entries(A.marks)) {
+      const mark = el("button", marks.some((m) => m[2]) ? "mark mistake" : "mark");
+      mark.type = "button";
+      mark.dataset.step = at;
+      mark.title = marks.map((m) => m[3]).join("\n");
+      mark.style.left = ((100 * +at) / Math.max(1, last)).toFixed(3) + "%";
+      mark.addEventListener("click", () => show(+at));
+      $("marks").appendChild(mark);
+    }
+  }
   $("slider").addEventListener("input", () => show(+$("slider").value));
   $("first").addEventListener("click", () => show(0));
   $("previous").addEventListener("click", () => show(current - 1));

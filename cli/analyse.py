@@ -9,42 +9,29 @@ the figures depend on `--seed` and `--deals`, never on the number of processes.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import Progress
 
 from bohnanza.adapters.analysis_words import option_text, report_lines
 from bohnanza.adapters.i18n import load_translator
 from bohnanza.core.analysis import (
     DEFAULT_DEALS,
     Analysis,
-    Judgement,
-    Moment,
     SearchSize,
-    decisions,
-    judge,
-    summarise,
 )
 from bohnanza.core.app.i18n import LANGUAGES, English
-from bohnanza.core.errors import RecordError
 from bohnanza.core.record import GameRecord
 
 from .errors import fail, usage
+from .judging import analysed, default_workers
 from .narrate import json_printable, printable
 from .records import read_record
 from .replay import checked_record, viewer_seat
 from .stores import DB_HELP, looks_like_record, opened_store
 
 MAX_WORKERS = 64
-CHUNK = 8
-"""Decisions sent to a worker process at a time."""
 
 
 def analyse(
@@ -83,16 +70,7 @@ def analyse(
     seat = viewer_seat(as_player, names)
     seats = None if seat is None else frozenset({seat})
     size = SearchSize(seed=seed, deals=deals)
-    count = workers or min(os.cpu_count() or 1, 8)
-    console = Console(stderr=True)
-    try:
-        moments = list(decisions(record, seats))
-        with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
-            task = bar.add_task("analysing", total=len(moments))
-            judged = judge_all(moments, size, count, lambda n: bar.advance(task, n))
-    except RecordError as error:
-        fail(f"{title}: {error}")
-    analysis = summarise(record, judged, seats)
+    analysis = analysed(record, seats, size, workers or default_workers(), title)
     if as_json:
         out = analysis_json(analysis, record, size)
         typer.echo(json_printable(json.dumps(out, ensure_ascii=False)))
@@ -115,28 +93,6 @@ def _record(source: str, game: str | None) -> tuple[GameRecord, str]:
         name = store.name
     record, _ = checked_record(stored, name, trust=False)
     return record, f"{name}: game {game}"
-
-
-def judge_all(
-    moments: Sequence[Moment],
-    size: SearchSize,
-    workers: int,
-    advance: Callable[[int], None] = lambda n: None,
-) -> list[Judgement]:
-    """Every moment judged, in `workers` processes (forced ones at once, here)."""
-    judged = [judge(m, size) for m in moments if m.forced]
-    advance(len(judged))
-    searched = [m for m in moments if not m.forced]
-    if workers == 1 or len(searched) < 2 * CHUNK:
-        for moment in searched:
-            judged.append(judge(moment, size))
-            advance(1)
-        return judged
-    with ProcessPoolExecutor(workers) as pool:
-        for judgement in pool.map(partial(judge, size=size), searched, chunksize=CHUNK):
-            judged.append(judgement)
-            advance(1)
-    return judged
 
 
 def analysis_json(analysis: Analysis, record: GameRecord, size: SearchSize) -> dict[str, Any]:

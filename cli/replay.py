@@ -9,7 +9,9 @@ engine's own view of that seat. Names and other stored text never reach the term
 control characters.
 
 `--html FILE` writes the game instead as one self-contained HTML page (see `cli/page.py`): a
-spectator's, or with `--as` that player's, in the language of `--lang`.
+spectator's, or with `--as` that player's, in the language of `--lang`; with `--analysis` the
+expert's analysis of that player's decisions (every player's on a spectator's page of a finished
+game) marks the slider.
 """
 
 from __future__ import annotations
@@ -102,6 +104,14 @@ def replay(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite the --html file if it exists.")
     ] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="With --html: mark the decisions that lost coins by the expert's analysis (the "
+            "--as player's; every player's on a spectator's page of a finished game).",
+        ),
+    ] = False,
 ) -> None:
     """List stored games, or tell one game turn by turn and its final scores (or write it as an
     HTML page with --html)."""
@@ -109,13 +119,15 @@ def replay(
         check_page_options(html, lang, at, as_json, force)
     elif lang != "en" or force:
         usage("--lang and --force are for --html")
+    elif analysis:
+        usage("--analysis is for --html")
     if looks_like_record(source):
         if game is not None:
             fail(f"{source}: is a record file; --game is for a store")
         record = read_record(Path(source))
         if html is not None:
             seat = viewer_seat(as_player, [s.name for s in record.seats])
-            write_page(record, source, html, lang, seat, force)
+            write_page(record, source, html, lang, seat, force, analysed=analysis)
             return
         tell(record, source, at, as_player, as_json)
         return
@@ -132,7 +144,8 @@ def replay(
     record, altered = checked_record(stored, name, trust)
     if html is not None:
         seat = viewer_seat(as_player, [s.name for s in record.seats])
-        write_page(record, f"{name}: game {game}", html, lang, seat, force, altered)
+        where = f"{name}: game {game}"
+        write_page(record, where, html, lang, seat, force, altered, analysis)
         return
     tell(record, f"{name}: game {game}", at, as_player, as_json, altered)
 

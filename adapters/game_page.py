@@ -82,12 +82,12 @@ def page_text(
     data = page.data
     data["codes"] = [variety.value for variety in VARIETIES]
     data["colours"] = list(PLAYER_COLOURS)
-    marks = review = ""
+    marks = better = review = ""
     if analysis is not None:
         data["analysis"] = page_analysis(analysis, tr, data["names"])
-        marks = (
-            '<div id="marks" class="marks"></div>\n<div id="better" class="better" hidden></div>'
-        )
+        marks = '<span id="marks" class="marks"></span>'
+        better = '<div id="better" class="better" hidden></div>'
+
         title_line = tr.gettext("Analysis of {game}").format(game=data["game"])
         lines = "".join(f"<p>{text(line)}</p>" for line in data["analysis"]["players"])
         review = f'<section id="analysis">\n<h2>{text(title_line)}</h2>\n{lines}\n</section>'
@@ -118,7 +118,9 @@ def page_text(
 aria-label="{text(words["first"])}">|◀</button>
 <button id="previous" type="button" title="{text(words["previous"])}"
 aria-label="{text(words["previous"])}">◀</button>
+<span class="track">
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="{text(words["slider"])}">
+{marks}</span>
 <button id="next" type="button" title="{text(words["next"])}"
 aria-label="{text(words["next"])}">▶</button>
 <button id="last" type="button" title="{text(words["last"])}"
@@ -126,7 +128,7 @@ aria-label="{text(words["last"])}">▶|</button>
 <span id="counter"></span>
 <span class="keys">{text(words["keys"])}</span>
 </nav>
-{marks}
+{better}
 <section id="result" hidden></section>
 <main>
 <section id="table">

@@ -15,7 +15,8 @@ header{padding:.6rem 0}h1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;mar
 .viewer{color:#555;margin:.2rem 0}.altered{color:#fff;background:#b00020;padding:.3rem .6rem}
 .controls{position:sticky;top:0;z-index:2;display:flex;flex-wrap:wrap;gap:.4rem;
 align-items:center;background:#f6f3ea;padding:.4rem 0;border-bottom:1px solid #ddd}
-.controls button{font-size:1.1rem;min-width:2.4rem}.controls input{flex:1;min-width:12rem}
+.controls button{font-size:1.1rem;min-width:2.4rem}
+.track{flex:1;min-width:12rem;display:flex;flex-direction:column}.track input{width:100%}
 .keys{color:#777;font-size:.85rem}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(14rem,2fr);gap:1rem}
 @media (max-width:800px){main{grid-template-columns:1fr}}
@@ -36,8 +37,8 @@ svg.card{width:42px;height:59px;display:block}.count{font-weight:700}
 .offers p{margin:.15rem 0}.last-turn{font-weight:700;color:#b00020}
 #result{background:#fff;border:2px solid #e8b923;border-radius:6px;padding:.4rem .8rem;
 margin:.6rem 0}#result .winner{font-weight:700}
-.marks{position:relative;height:1.1rem;margin:0 2.8rem 0 5.4rem}
-.mark{position:absolute;top:0;width:.5rem;height:1rem;margin-left:-.25rem;padding:0;
+.marks{position:relative;height:1rem;margin:0 8px}
+.controls .mark{position:absolute;top:0;width:.5rem;min-width:0;height:1rem;margin-left:-.25rem;padding:0;
 border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
 .better{background:#fff4f4;border-left:4px solid #b00020;padding:.3rem .6rem;margin:.3rem 0}
 .better p{margin:.1rem 0}

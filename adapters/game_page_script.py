@@ -38,8 +38,8 @@ svg.card{width:42px;height:59px;display:block}.count{font-weight:700}
 #result{background:#fff;border:2px solid #e8b923;border-radius:6px;padding:.4rem .8rem;
 margin:.6rem 0}#result .winner{font-weight:700}
 .marks{position:relative;height:1rem;margin:0 8px}
-.controls .mark{position:absolute;top:0;width:.5rem;min-width:0;height:1rem;margin-left:-.25rem;padding:0;
-border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
+.controls .mark{position:absolute;top:0;width:.5rem;min-width:0;height:1rem;
+margin-left:-.25rem;padding:0;border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
 .better{background:#fff4f4;border-left:4px solid #b00020;padding:.3rem .6rem;margin:.3rem 0}
 .better p{margin:.1rem 0}
 #chart{width:100%;max-width:48rem;height:auto;background:#fff;border:1px solid #ddd}

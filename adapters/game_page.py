@@ -19,10 +19,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bohnanza.core.analysis import Analysis
 from bohnanza.core.app.i18n import LANGUAGES, Translator
 from bohnanza.core.cards import VARIETIES
 from bohnanza.core.record import GameRecord
 
+from .game_page_analysis import check_page_analysis, page_analysis
 from .game_page_art import PLAYER_COLOURS, bean_legend, card_symbols, coins_chart, legend, text
 from .game_page_data import page_data
 from .game_page_script import SCRIPT, STYLE
@@ -37,11 +39,16 @@ _JSON_ESCAPES["\u2029"] = "\\u2029"
 
 
 def game_page(
-    record: GameRecord, lang: str = "en", seat: int | None = None, altered: str | None = None
+    record: GameRecord,
+    lang: str = "en",
+    seat: int | None = None,
+    altered: str | None = None,
+    analysis: Analysis | None = None,
 ) -> bytes:
     """The page of a recorded game in `lang` (one of `LANGUAGES`), as the player at `seat` saw
     it (None: a spectator), as UTF-8 bytes. `altered` (why the game is not to be believed) is
-    shown above the table.
+    shown above the table; `analysis` (of that seat alone, or of every seat on a spectator's
+    page of a finished game) marks the slider's steps that lost coins.
 
     Raises ValueError for an unknown language or seat, RecordError (a ValueError) if an action
     of the record is not legal."""
@@ -49,7 +56,10 @@ def game_page(
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     if seat is not None and not 0 <= seat < len(record.seats):
         raise ValueError(f"no seat {seat} in a game of {len(record.seats)} players")
-    return page_text(record, load_translator(lang), lang, seat, altered).encode("utf-8")
+    if analysis is not None:
+        check_page_analysis(record, analysis, seat)
+    tr = load_translator(lang)
+    return page_text(record, tr, lang, seat, altered, analysis).encode("utf-8")
 
 
 def embedded_json(data: Any) -> str:
@@ -60,13 +70,27 @@ def embedded_json(data: Any) -> str:
 
 
 def page_text(
-    record: GameRecord, tr: Translator, lang: str, seat: int | None, altered: str | None = None
+    record: GameRecord,
+    tr: Translator,
+    lang: str,
+    seat: int | None,
+    altered: str | None = None,
+    analysis: Analysis | None = None,
 ) -> str:
     """The page as text (see `game_page`), with the words of `tr`."""
     page = page_data(record, tr, seat)
     data = page.data
     data["codes"] = [variety.value for variety in VARIETIES]
     data["colours"] = list(PLAYER_COLOURS)
+    marks = better = review = ""
+    if analysis is not None:
+        data["analysis"] = page_analysis(analysis, tr, data["names"])
+        marks = '<span id="marks" class="marks"></span>'
+        better = '<div id="better" class="better" hidden></div>'
+
+        title_line = tr.gettext("Analysis of {game}").format(game=data["game"])
+        lines = "".join(f"<p>{text(line)}</p>" for line in data["analysis"]["players"])
+        review = f'<section id="analysis">\n<h2>{text(title_line)}</h2>\n{lines}\n</section>'
     names = data["names"]
     bean_names = data["labels"]["beans"]
     words = page_words(tr)
@@ -94,7 +118,9 @@ def page_text(
 aria-label="{text(words["first"])}">|◀</button>
 <button id="previous" type="button" title="{text(words["previous"])}"
 aria-label="{text(words["previous"])}">◀</button>
+<span class="track">
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="{text(words["slider"])}">
+{marks}</span>
 <button id="next" type="button" title="{text(words["next"])}"
 aria-label="{text(words["next"])}">▶</button>
 <button id="last" type="button" title="{text(words["last"])}"
@@ -102,6 +128,7 @@ aria-label="{text(words["last"])}">▶|</button>
 <span id="counter"></span>
 <span class="keys">{text(words["keys"])}</span>
 </nav>
+{better}
 <section id="result" hidden></section>
 <main>
 <section id="table">
@@ -127,6 +154,7 @@ aria-label="{text(words["last"])}">▶|</button>
 <h2>{text(words["beans"])}</h2>
 {bean_legend(bean_names)}
 </section>
+{review}
 <script type="application/json" id="game-data">{embedded_json(data)}</script>
 <script>{SCRIPT}</script>
 </body>

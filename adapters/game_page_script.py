@@ -15,7 +15,8 @@ header{padding:.6rem 0}h1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;mar
 .viewer{color:#555;margin:.2rem 0}.altered{color:#fff;background:#b00020;padding:.3rem .6rem}
 .controls{position:sticky;top:0;z-index:2;display:flex;flex-wrap:wrap;gap:.4rem;
 align-items:center;background:#f6f3ea;padding:.4rem 0;border-bottom:1px solid #ddd}
-.controls button{font-size:1.1rem;min-width:2.4rem}.controls input{flex:1;min-width:12rem}
+.controls button{font-size:1.1rem;min-width:2.4rem}
+.track{flex:1;min-width:12rem;display:flex;flex-direction:column}.track input{width:100%}
 .keys{color:#777;font-size:.85rem}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(14rem,2fr);gap:1rem}
 @media (max-width:800px){main{grid-template-columns:1fr}}
@@ -36,6 +37,11 @@ svg.card{width:42px;height:59px;display:block}.count{font-weight:700}
 .offers p{margin:.15rem 0}.last-turn{font-weight:700;color:#b00020}
 #result{background:#fff;border:2px solid #e8b923;border-radius:6px;padding:.4rem .8rem;
 margin:.6rem 0}#result .winner{font-weight:700}
+.marks{position:relative;height:1rem;margin:0 8px}
+.controls .mark{position:absolute;top:0;width:.5rem;min-width:0;height:1rem;
+margin-left:-.25rem;padding:0;border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
+.better{background:#fff4f4;border-left:4px solid #b00020;padding:.3rem .6rem;margin:.3rem 0}
+.better p{margin:.1rem 0}
 #chart{width:100%;max-width:48rem;height:auto;background:#fff;border:1px solid #ddd}
 .legend{display:flex;flex-wrap:wrap;gap:.8rem;list-style:none;padding:0}
 .legend li{display:flex;gap:.3rem;align-items:center}
@@ -129,6 +135,13 @@ SCRIPT = r"""
     }
     box.append(scores, el("p", "winner", D.result.winner));
   };
+  const A = D.analysis;
+  const marked = (at) => {
+    const box = $("better");
+    const lines = (A.marks[String(at)] || []).map((mark) => mark[3]);
+    box.hidden = lines.length === 0;
+    box.replaceChildren(...lines.map((line) => el("p", "", line)));
+  };
   let current = 0;
   const show = (at) => {
     current = Math.max(0, Math.min(last, at));
@@ -155,6 +168,7 @@ SCRIPT = r"""
     }
     story(current);
     result(current);
+    if (A) marked(current);
     const chart = $("chart");
     if (chart) {
       const x = +chart.dataset.x0 + (moment.t - +chart.dataset.first) * +chart.dataset.dx;
@@ -162,6 +176,17 @@ SCRIPT = r"""
     }
   };
   $("slider").max = String(last);
+  if (A) {
+    for (const [at, marks] of Object.entries(A.marks)) {
+      const mark = el("button", marks.some((m) => m[2]) ? "mark mistake" : "mark");
+      mark.type = "button";
+      mark.dataset.step = at;
+      mark.title = marks.map((m) => m[3]).join("\n");
+      mark.style.left = ((100 * +at) / Math.max(1, last)).toFixed(3) + "%";
+      mark.addEventListener("click", () => show(+at));
+      $("marks").appendChild(mark);
+    }
+  }
   $("slider").addEventListener("input", () => show(+$("slider").value));
   $("first").addEventListener("click", () => show(0));
   $("previous").addEventListener("click", () => show(current - 1));

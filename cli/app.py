@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import audit, db, play, replay, serve, simulate, stats, transfer
+from . import analyse, audit, db, play, replay, serve, simulate, stats, transfer
 from .errors import GuardedGroup
 
 
@@ -26,6 +26,7 @@ def build_app() -> typer.Typer:
     app.command("simulate")(simulate.simulate)
     app.command("replay")(replay.replay)
     app.command("audit")(audit.audit)
+    app.command("analyse")(analyse.analyse)
     app.command("stats")(stats.stats)
     app.command("export")(transfer.export)
     app.command("import")(transfer.import_)

@@ -13,12 +13,15 @@ from pathlib import Path
 import typer
 
 from bohnanza.adapters.game_page import game_page
+from bohnanza.core.analysis import SearchSize
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.errors import RecordError
 from bohnanza.core.record import GameRecord
 
 from .errors import fail, usage
 from .files import check_target, shown, write_atomically
+from .judging import analysed as analysed_game
+from .judging import default_workers
 
 
 def check_page_options(html: Path, lang: str, at: int | None, as_json: bool, force: bool) -> None:
@@ -39,13 +42,22 @@ def write_page(
     seat: int | None,
     force: bool,
     altered: str | None = None,
+    analysed: bool = False,
 ) -> None:
-    """Write the page of `record` as the player at `seat` (None: a spectator) saw it."""
+    """Write the page of `record` as the player at `seat` (None: a spectator) saw it; with
+    `analysed`, the expert's analysis of that seat's decisions (of every seat's on a spectator's
+    page, for a finished game only)."""
     warning = None
     if altered is not None:
         warning = f"ALTERED: {altered}; shown as stored, not as it was played (--trust)"
+    analysis = None
+    if analysed:
+        if seat is None and record.result is None:
+            fail(f"{where}: the game has not ended; a spectator's page analyses a finished game")
+        seats = None if seat is None else frozenset({seat})
+        analysis = analysed_game(record, seats, SearchSize(), default_workers(), where)
     try:
-        page = game_page(record, lang, seat, warning)
+        page = game_page(record, lang, seat, warning, analysis)
     except RecordError as error:
         fail(f"{where}: {error}")
     write_atomically(html, page.decode("utf-8"), force)

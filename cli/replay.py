@@ -9,14 +9,16 @@ engine's own view of that seat. Names and other stored text never reach the term
 control characters.
 
 `--html FILE` writes the game instead as one self-contained HTML page (see `cli/page.py`): a
-spectator's, or with `--as` that player's, in the language of `--lang`.
+spectator's, or with `--as` that player's, in the language of `--lang`; with `--analysis` the
+expert's analysis of that player's decisions (every player's on a spectator's page of a finished
+game) marks the slider.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,6 +30,7 @@ from rich.text import Text
 
 from bohnanza.adapters.store import UNKNOWN_TIME, SqlGameStore
 from bohnanza.core.actions import action_to_json
+from bohnanza.core.app.hints import hints_on
 from bohnanza.core.audit import AuditFailure, audit_game, header_failure
 from bohnanza.core.errors import RecordError
 from bohnanza.core.events import (
@@ -102,6 +105,14 @@ def replay(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite the --html file if it exists.")
     ] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="With --html: mark the decisions that lost coins by the expert's analysis (the "
+            "--as player's; every player's on a spectator's page of a finished game).",
+        ),
+    ] = False,
 ) -> None:
     """List stored games, or tell one game turn by turn and its final scores (or write it as an
     HTML page with --html)."""
@@ -109,13 +120,15 @@ def replay(
         check_page_options(html, lang, at, as_json, force)
     elif lang != "en" or force:
         usage("--lang and --force are for --html")
+    elif analysis:
+        usage("--analysis is for --html")
     if looks_like_record(source):
         if game is not None:
             fail(f"{source}: is a record file; --game is for a store")
         record = read_record(Path(source))
         if html is not None:
             seat = viewer_seat(as_player, [s.name for s in record.seats])
-            write_page(record, source, html, lang, seat, force)
+            write_page(record, source, html, lang, seat, force, analysed=analysis)
             return
         tell(record, source, at, as_player, as_json)
         return
@@ -125,14 +138,16 @@ def replay(
                 usage("--html needs --game")
             if at is not None or as_player is not None:
                 usage("--at and --as need --game")
-            show_list(store.list_games(), header_problems(store), as_json)
+            hinted: set[str] = set()
+            show_list(store.list_games(), header_problems(store, hinted), as_json, hinted)
             return
         stored = store.load_stored(game)
         name = store.name
     record, altered = checked_record(stored, name, trust)
     if html is not None:
         seat = viewer_seat(as_player, [s.name for s in record.seats])
-        write_page(record, f"{name}: game {game}", html, lang, seat, force, altered)
+        where = f"{name}: game {game}"
+        write_page(record, where, html, lang, seat, force, altered, analysis)
         return
     tell(record, f"{name}: game {game}", at, as_player, as_json, altered)
 
@@ -156,29 +171,41 @@ Problem = AuditFailure | UnreadableGame
 """Why a listed game is not to be believed."""
 
 
-def header_problems(store: SqlGameStore) -> dict[str, Problem]:
+def header_problems(store: SqlGameStore, hinted: set[str] | None = None) -> dict[str, Problem]:
     """The games whose seating, options or deck differ from what was stored, or which cannot be
-    read, and why: a cheap check, reading no action."""
+    read, and why: a cheap check, reading no action. The ids of the games played with hints are
+    added to `hinted`, when given."""
     problems: dict[str, Problem] = {}
     for stored in store.stored_games(with_actions=False):
         if isinstance(stored, UnreadableGame):
             problems[stored.game_id] = stored
         else:
+            if hinted is not None and hints_on(stored.game.options):
+                hinted.add(stored.game.game_id)
             failure = header_failure(stored)
             if failure is not None:
                 problems[stored.game.game_id] = failure
     return problems
 
 
-def show_list(games: list[GameSummary], problems: dict[str, Problem], as_json: bool) -> None:
-    """The games of a store, oldest first; those in `problems` marked, and why said below."""
+def show_list(
+    games: list[GameSummary],
+    problems: dict[str, Problem],
+    as_json: bool,
+    hinted: Collection[str] = (),
+) -> None:
+    """The games of a store, oldest first; those in `problems` marked, and why said below;
+    those played with hints (`hinted`) marked as such (they are not rated)."""
     if as_json:
-        listed = [summary_json(g, _problem_line(problems, g.game_id)) for g in games]
+        listed = [
+            summary_json(g, _problem_line(problems, g.game_id)) | {"hints": g.game_id in hinted}
+            for g in games
+        ]
         typer.echo(json_printable(json.dumps(listed, ensure_ascii=False, indent=1)))
         return
     # Piped or captured output is read by programs and people alike: never cut a line short.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 400)
-    console.print(games_table(games, problems))
+    console.print(games_table(games, problems, hinted))
     console.print(Text(f"{len(games)} game(s)"))
     for problem in problems.values():
         console.print(Text(printable(str(problem)), style="bold red"))
@@ -192,7 +219,9 @@ LONG_COLUMNS_MIN = {"id": 8, "players": 12, "winner": 8}
 """The least width of a column that wraps: a word of its kind ('heuristic-1,') whole."""
 
 
-def games_table(games: list[GameSummary], problems: dict[str, Problem]) -> Table:
+def games_table(
+    games: list[GameSummary], problems: dict[str, Problem], hinted: Collection[str] = ()
+) -> Table:
     """The games as a table that reads at any width from 80 columns: the short columns whole,
     the players and winners wrapped between names, a long id wrapped where it must be."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
@@ -206,7 +235,8 @@ def games_table(games: list[GameSummary], problems: dict[str, Problem]) -> Table
             ratio=None if short else (2 if column == "players" else 1),
         )
     for summary in games:
-        table.add_row(*_list_row(summary, problems.get(summary.game_id)))
+        hints = summary.game_id in hinted
+        table.add_row(*_list_row(summary, problems.get(summary.game_id), hints))
     return table
 
 
@@ -215,10 +245,10 @@ def _problem_line(problems: dict[str, Problem], game_id: str) -> str | None:
     return None if problem is None else str(problem)
 
 
-def _list_row(summary: GameSummary, problem: Problem | None) -> list[Text]:
+def _list_row(summary: GameSummary, problem: Problem | None, hints: bool = False) -> list[Text]:
     """One game's cells, as plain text: a stored name is never read as markup."""
     winner, score = winners_of(summary)
-    status = summary.status
+    status = summary.status + (", hints" if hints else "")
     if problem is not None:
         status += ", unreadable" if isinstance(problem, UnreadableGame) else ", altered"
     cells = [

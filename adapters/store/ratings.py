@@ -38,6 +38,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.sql.dml import Update
 from sqlmodel import col
 
+from bohnanza.core.app.hints import hints_on
 from bohnanza.core.ports import FINISHED
 from bohnanza.core.scoring import GameResult
 
@@ -300,6 +301,7 @@ def finished_games(
             type_coerce(col(GameRow.finished_at), Text),
             col(GameRow.result),
             col(GameRow.players),
+            col(GameRow.options),
         ).where(*where)
     ).all()
     seat_rows = connection.execute(
@@ -319,8 +321,10 @@ def finished_games(
         for game, rows_ in groupby(seat_rows, key=lambda r: r[0])
     }
     games = []
-    for game, platform, room, finished_at, result, players in rows:
+    for game, platform, room, finished_at, result, players, options in rows:
         of_game = seats.get(game, [])
+        if _played_with_hints(options):
+            continue  # the expert helped: not rated (docs/ratings.md)
         try:
             parsed = _result(result, int(players))
             ended = _time(finished_at)
@@ -331,6 +335,14 @@ def finished_games(
         games.append(FinishedGame(game, platform, room, ended, tuple(of_game), parsed))
     games.sort(key=lambda g: g.order)
     return games
+
+
+def _played_with_hints(options: str) -> bool:
+    try:
+        data = json.loads(options)
+    except (ValueError, TypeError):
+        return False
+    return isinstance(data, dict) and hints_on(data)
 
 
 def _seat(platform: str, user_id: str, name: str, kind: str, strategy: str | None) -> SeatOf:

@@ -37,6 +37,8 @@ class Lobby:
     language: str = "en"
     turn_seconds: int = DEFAULT_TURN_SECONDS
     trade_window_seconds: int = DEFAULT_TRADE_WINDOW_SECONDS
+    hints: bool = False
+    """Learning mode: each player may ask the expert for a hint; the game is not rated."""
 
     def seat_of(self, user_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -91,12 +93,21 @@ class Lobby:
             if not MIN_TURN_SECONDS <= seconds <= MAX_TRADE_WINDOW_SECONDS:
                 raise LobbyError("A trading window is between 30 seconds and 1 hour.")
             self.trade_window_seconds = seconds
+        elif name == "hints":
+            if value not in ("on", "off"):
+                raise LobbyError("Hints are on or off.")
+            self.hints = value == "on"
         else:
             raise LobbyError(
                 "Options: lang ({languages}), deadline (e.g. 90s, 10m, 2h, off), "
-                "trade-window (e.g. 2m).",
+                "trade-window (e.g. 2m), hints (on/off).",
                 languages="/".join(LANGUAGES),
             )
+
+    def recorded_options(self) -> dict[str, str | int]:
+        """The options a game records besides its language and clocks: `hints: on` when the
+        room chose hints (nothing otherwise, so games without them are stored as before)."""
+        return {"hints": "on"} if self.hints else {}
 
     def check_start(self, user_id: str) -> None:
         if user_id != self.creator:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence, Set
 
 from ..actions import (
     AcceptTrade,
@@ -116,96 +116,19 @@ class ExpertBot:
             choice = self._search(view, legal, options)
         if isinstance(choice, ProposeTrade):
             self._proposals += 1
-            self._tried.add(_offer_key(view, choice))
+            self._tried.add(offer_key(view, choice))
         return choice
 
     # --- the options worth comparing ----------------------------------------------------------
 
     def _options(self, view: PlayerView, legal: LegalActions, guide: _Choice) -> list[_Choice]:
-        seat = legal.player
-        me = view.seats[seat]
-        for offer in view.offers:
-            if offer.receiver == seat:
-                accept = next(
-                    (a for a in legal.actions if type(a) is AcceptTrade and a.offer == offer.id),
-                    None,
-                )
-                decline = DeclineTrade(seat, offer.id)
-                if offer.stale or accept is None:
-                    return [decline]
-                return _unique([guide, accept, decline])
-        if view.step is STEP_TRADE:
-            if any(o.proposer == seat for o in view.offers):
-                # Its offer was let be: the guide withdraws it as active, waits as partner.
-                return [guide]
-            if legal.waiting:
-                options: list[_Choice] = [guide, EndStep(seat)]
-                if self._proposals < PROPOSALS_AS_ACTIVE and legal.trade is not None:
-                    options += self._active_offers(view, me, seat)
-            else:
-                options = [guide, None]
-                if self._proposals < PROPOSALS_AS_PARTNER and legal.trade is not None:
-                    options += self._partner_offers(view, me, seat)
-            options = [
-                o for o in _unique(options) if o is None or _offer_key(view, o) not in self._tried
-            ]
-            if not options:
-                return [EndStep(seat) if legal.waiting else None]
-            return options[:MAX_CANDIDATES]
-        if not legal.waiting:
-            return [guide]
-        if isinstance(guide, BuyField):
-            return [guide]
-        return _distinct_moves(view, me, _judged_moves(guide, legal.actions))[: MAX_CANDIDATES + 2]
-
-    def _active_offers(self, view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
-        """Face-up cards this seat could not plant without a harvest, given to seats growing
-        them, as gifts (asking for a bean in return as well was measured and gained nothing)."""
-        pending = len(me.set_aside)
-        spare = [i - pending for i in spare_cards(me.fields, [*me.set_aside, *view.face_up])]
-        spare = [i for i in spare if i >= 0]
-        offers: list[_Choice] = []
-        for index in spare:
-            variety = view.face_up[index]
-            for partner, other in enumerate(view.seats):
-                if partner == seat:
-                    continue
-                if any(f.variety is variety for f in other.fields):
-                    offers.append(ProposeTrade(seat, partner, (), (index,), ()))
-        if len(spare) > 1:
-            for partner, other in enumerate(view.seats):
-                if partner != seat and sum(1 for f in other.fields if f.variety is None) >= 1:
-                    offers.append(ProposeTrade(seat, partner, (), tuple(spare), ()))
-                    break
-        return offers[:3]
-
-    def _partner_offers(self, view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
-        """A hand card this seat cannot use for a face-up bean that grows one of its fields."""
-        plots = Plots(me.fields)
-        plots.plant_all(me.set_aside)
-        growing = set(plots.growing)
-        wanted = plots.wanted(view.hand)
-        spare = [i for i, v in enumerate(view.hand) if v not in wanted]
-        if not spare:
-            return []
-        active = view.seats[view.active]
-        fits_active = {f.variety for f in active.fields if f.variety is not None}
-        spare.sort(key=lambda i: view.hand[i] not in fits_active)
-        offers: list[_Choice] = []
-        asked: list[Variety] = []
-        for variety in view.face_up:
-            if variety in growing and variety not in asked:
-                asked.append(variety)
-                offers.append(ProposeTrade(seat, view.active, (spare[0],), (), (variety,)))
-        if view.hand[spare[0]] in fits_active:
-            offers.append(ProposeTrade(seat, view.active, (spare[0],), (), ()))
-        return offers[:2]
+        return options_worth_comparing(view, legal, guide, self._proposals, self._tried)
 
     # --- the search ---------------------------------------------------------------------------
 
     def _search(self, view: PlayerView, legal: LegalActions, options: list[_Choice]) -> _Choice:
         seat = legal.player
-        planted = _planted(view, legal)
+        planted = planted_so_far(view, legal)
         horizon = self._horizon or len(view.seats) + HORIZON_PAST_ROUND
         # Gains over the first option (the heuristic's choice), deal by deal. Options that fall
         # clearly behind it are dropped, and the search ends when none is left to compare.
@@ -238,7 +161,96 @@ class ExpertBot:
         return options[_most_convincing(gains, self._confidence)]
 
 
-def _mean_and_error(row: list[float]) -> tuple[float, float]:
+def options_worth_comparing(
+    view: PlayerView,
+    legal: LegalActions,
+    guide: _Choice,
+    proposals: int = 0,
+    tried: Set[Hashable] = frozenset(),
+) -> list[_Choice]:
+    """The options a search compares at this moment, `guide` (the heuristic's choice) first:
+    `proposals` offers this seat made this turn, `tried` the offers it made (`offer_key`)."""
+    seat = legal.player
+    me = view.seats[seat]
+    for offer in view.offers:
+        if offer.receiver == seat:
+            accept = next(
+                (a for a in legal.actions if type(a) is AcceptTrade and a.offer == offer.id),
+                None,
+            )
+            decline = DeclineTrade(seat, offer.id)
+            if offer.stale or accept is None:
+                return [decline]
+            return _unique([guide, accept, decline])
+    if view.step is STEP_TRADE:
+        if any(o.proposer == seat for o in view.offers):
+            # Its offer was let be: the guide withdraws it as active, waits as partner.
+            return [guide]
+        if legal.waiting:
+            options: list[_Choice] = [guide, EndStep(seat)]
+            if proposals < PROPOSALS_AS_ACTIVE and legal.trade is not None:
+                options += _active_offers(view, me, seat)
+        else:
+            options = [guide, None]
+            if proposals < PROPOSALS_AS_PARTNER and legal.trade is not None:
+                options += _partner_offers(view, me, seat)
+        options = [o for o in _unique(options) if o is None or offer_key(view, o) not in tried]
+        if not options:
+            return [EndStep(seat) if legal.waiting else None]
+        return options[:MAX_CANDIDATES]
+    if not legal.waiting:
+        return [guide]
+    if isinstance(guide, BuyField):
+        return [guide]
+    return _distinct_moves(view, me, _judged_moves(guide, legal.actions))[: MAX_CANDIDATES + 2]
+
+
+def _active_offers(view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
+    """Face-up cards this seat could not plant without a harvest, given to seats growing
+    them, as gifts (asking for a bean in return as well was measured and gained nothing)."""
+    pending = len(me.set_aside)
+    spare = [i - pending for i in spare_cards(me.fields, [*me.set_aside, *view.face_up])]
+    spare = [i for i in spare if i >= 0]
+    offers: list[_Choice] = []
+    for index in spare:
+        variety = view.face_up[index]
+        for partner, other in enumerate(view.seats):
+            if partner == seat:
+                continue
+            if any(f.variety is variety for f in other.fields):
+                offers.append(ProposeTrade(seat, partner, (), (index,), ()))
+    if len(spare) > 1:
+        for partner, other in enumerate(view.seats):
+            if partner != seat and sum(1 for f in other.fields if f.variety is None) >= 1:
+                offers.append(ProposeTrade(seat, partner, (), tuple(spare), ()))
+                break
+    return offers[:3]
+
+
+def _partner_offers(view: PlayerView, me: SeatView, seat: int) -> list[_Choice]:
+    """A hand card this seat cannot use for a face-up bean that grows one of its fields."""
+    plots = Plots(me.fields)
+    plots.plant_all(me.set_aside)
+    growing = set(plots.growing)
+    wanted = plots.wanted(view.hand)
+    spare = [i for i, v in enumerate(view.hand) if v not in wanted]
+    if not spare:
+        return []
+    active = view.seats[view.active]
+    fits_active = {f.variety for f in active.fields if f.variety is not None}
+    spare.sort(key=lambda i: view.hand[i] not in fits_active)
+    offers: list[_Choice] = []
+    asked: list[Variety] = []
+    for variety in view.face_up:
+        if variety in growing and variety not in asked:
+            asked.append(variety)
+            offers.append(ProposeTrade(seat, view.active, (spare[0],), (), (variety,)))
+    if view.hand[spare[0]] in fits_active:
+        offers.append(ProposeTrade(seat, view.active, (spare[0],), (), ()))
+    return offers[:2]
+
+
+def mean_and_error(row: list[float]) -> tuple[float, float]:
     """The mean gain and its standard error."""
     n = len(row)
     mean = sum(row) / n
@@ -250,7 +262,7 @@ def _mean_and_error(row: list[float]) -> tuple[float, float]:
 
 def _upper_bound(row: list[float], errors: float) -> float:
     """The mean gain plus `errors` standard errors."""
-    mean, error = _mean_and_error(row)
+    mean, error = mean_and_error(row)
     return mean + errors * error
 
 
@@ -261,13 +273,13 @@ def _most_convincing(gains: list[list[float]], confidence: float) -> int:
     for i, row in enumerate(gains[1:], start=1):
         if not row:
             continue
-        mean, error = _mean_and_error(row)
+        mean, error = mean_and_error(row)
         if mean > best_mean and mean > confidence * error:
             best, best_mean = i, mean
     return best
 
 
-def _planted(view: PlayerView, legal: LegalActions) -> int:
+def planted_so_far(view: PlayerView, legal: LegalActions) -> int:
     """Cards planted from the hand in this step: at least one once the step may end."""
     if view.step in (STEP_PLANT, STEP_DUEL_PLANT) and any(
         type(a) is EndStep for a in legal.actions
@@ -284,7 +296,7 @@ def _unique(options: Sequence[_Choice]) -> list[_Choice]:
     return seen
 
 
-def _offer_key(view: PlayerView, option: Action) -> Hashable:
+def offer_key(view: PlayerView, option: Action) -> Hashable:
     """What an offer gives and asks, to make each different offer once a turn."""
     if not isinstance(option, ProposeTrade):
         return option
@@ -310,7 +322,7 @@ def _distinct_moves(view: PlayerView, me: SeatView, actions: Sequence[_Choice]) 
     for action in actions:
         if action is None or isinstance(action, WithdrawTrade):
             continue
-        key = _outcome(view, me, action)
+        key = outcome_key(view, me, action)
         if key in keys:
             continue
         keys.add(key)
@@ -318,7 +330,7 @@ def _distinct_moves(view: PlayerView, me: SeatView, actions: Sequence[_Choice]) 
     return moves
 
 
-def _outcome(view: PlayerView, me: SeatView, action: Action) -> Hashable:
+def outcome_key(view: PlayerView, me: SeatView, action: Action) -> Hashable:
     def target(field: int) -> Hashable:
         return field if me.fields[field].variety is not None else "empty"
 

@@ -29,6 +29,7 @@ from bohnanza.adapters.store.rating_model import (
 )
 from bohnanza.cli.records import record_identities, store_record
 from bohnanza.cli.simulate import simulate_game
+from bohnanza.core.app.hints import HINTS_ON, HINTS_OPTION
 from bohnanza.core.audit import check_record
 from bohnanza.core.ports import Appended, NewGame, SeatIdentity, StoredAction
 from bohnanza.core.scoring import GameResult
@@ -75,6 +76,7 @@ def play_in_room(
     seed: int,
     ends_at: datetime,
     hold_last: bool = False,
+    hints: bool = False,
 ) -> StoredAction:
     """Bots play a game whose seats are these people and bots (people's seats played by
     heuristic minds), stored as a chat game is: started in the room, then its actions appended
@@ -87,6 +89,8 @@ def play_in_room(
         for i, s in enumerate(bots)
     )
     options: dict[str, str | int] = {"platform": PLATFORM, "room": room}
+    if hints:
+        options[HINTS_OPTION] = HINTS_ON
     assert store.start_game(NewGame(game_id, seats, record.deck, START, options), 0)
     last = len(record.actions) - 1
     actions = [
@@ -189,6 +193,20 @@ def test_ratings_kept_as_games_end_are_exactly_those_rebuilt_from_the_stored_gam
         Board(PLATFORM, "room-1"),
     }
     assert dict(store.rating_boards())[Board(PLATFORM, "")] == 12
+
+
+def test_a_game_played_with_hints_is_not_rated_as_it_ends_nor_on_a_rebuild(
+    store: SqlGameStore, target: str
+) -> None:
+    ends_at = START + timedelta(hours=1)
+    play_in_room(store, "H1", "room-h", ["ann"], ["random"], 7, ends_at, hints=True)
+    assert store.standing(PLATFORM, "room-h", "ann") is None
+    play_in_room(store, "G1", "room-h", ["ann"], ["random"], 8, ends_at + timedelta(minutes=1))
+    standing = store.standing(PLATFORM, "room-h", "ann")
+    assert standing is not None and standing.games == 1
+    kept = rows(target)
+    assert store.rebuild_ratings() == 1
+    assert rows(target) == kept
 
 
 def test_games_ending_at_once_on_one_board_are_rated_one_after_the_other(

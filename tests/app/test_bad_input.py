@@ -47,7 +47,10 @@ def assert_refused(table: Table, user: str, answer: str, say: object) -> None:
 
 UNKNOWN = "Unknown command. Send 'help' for the list."
 NOT_UNDERSTOOD = "I did not understand that. Send 'help' for the commands."
-OPTIONS = "Options: lang (en/it/ru/de), deadline (e.g. 90s, 10m, 2h, off), trade-window (e.g. 2m)."
+OPTIONS = (
+    "Options: lang (en/it/ru/de), deadline (e.g. 90s, 10m, 2h, off), trade-window (e.g. 2m), "
+    "hints (on/off)."
+)
 STALE_BUTTON = "That button was from an earlier moment: here is the game as it stands now."
 
 

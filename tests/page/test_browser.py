@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bohnanza.adapters.game_page import game_page
+from bohnanza.core.analysis import Analysis, SearchSize, decisions, judge, summarise
 from bohnanza.core.record import GameRecord
 
 from .pages import HOSTILE_NAMES, bot_game, hands_at_every_moment, renamed
@@ -201,4 +202,51 @@ def test_a_player_sees_every_seats_fields_in_mid_game(browser: WebDriver, tmp_pa
     if folder := os.environ.get("BOHNANZA_SCREENSHOTS"):
         Path(folder).mkdir(parents=True, exist_ok=True)
         browser.save_screenshot(str(Path(folder) / "replay.png"))
+    assert severe(browser) == []
+
+
+QUICK = SearchSize(seed=1, deals=2, horizon=1)
+"""A small search: the page shows whatever the analysis found."""
+
+
+def analysis_of(record: GameRecord, seats: frozenset[int] | None) -> Analysis:
+    return summarise(record, [judge(m, QUICK) for m in decisions(record, seats)], seats)
+
+
+def test_a_players_page_marks_his_costly_decisions_and_shows_the_better_option(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    analysis = analysis_of(record, frozenset({2}))
+    costly = sorted({j.index + 1 for j in analysis.judgements if j.loss > 0})
+    assert costly
+    opened(browser, tmp_path, game_page(record, seat=2, analysis=analysis))
+    marks = browser.find_elements(By.CSS_SELECTOR, "#marks .mark")
+    assert sorted(int(m.get_attribute("data-step") or -1) for m in marks) == costly
+    better = browser.find_element(By.ID, "better")
+    assert not better.is_displayed()
+    marks[0].click()
+    step = int(marks[0].get_attribute("data-step") or -1)
+    assert shown_at(browser) == step
+    assert better.is_displayed()
+    [judgement] = [j for j in analysis.judgements if j.index + 1 == step]
+    assert better.text.startswith(f"{record.seats[2].name}, turn {judgement.turn}, ")
+    assert "; better " in better.text
+    if step + 1 not in costly and step < len(record.actions):
+        press(browser, Keys.ARROW_RIGHT)
+        assert not better.is_displayed()
+    lines = browser.find_elements(By.CSS_SELECTOR, "#analysis p")
+    assert [line.text.split(":")[0] for line in lines] == [record.seats[2].name]
+    assert severe(browser) == []
+
+
+def test_a_spectators_page_of_a_finished_game_marks_every_seats_decisions(
+    browser: WebDriver, tmp_path: Path, record: GameRecord
+) -> None:
+    analysis = analysis_of(record, None)
+    opened(browser, tmp_path, game_page(record, analysis=analysis))
+    marks = browser.find_elements(By.CSS_SELECTOR, "#marks .mark")
+    steps = {int(m.get_attribute("data-step") or -1) for m in marks}
+    assert steps == {j.index + 1 for j in analysis.judgements if j.loss > 0}
+    assert len({record.actions[step - 1].player for step in steps}) == 4
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#analysis p")) == 4
     assert severe(browser) == []

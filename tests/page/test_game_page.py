@@ -12,10 +12,11 @@ import pytest
 from bohnanza.adapters.game_page import embedded_json, game_page
 from bohnanza.adapters.game_page_words import event_lines
 from bohnanza.adapters.i18n import load_translator
+from bohnanza.core.analysis import SearchSize, decisions, judge, summarise
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.render import STEP_NAMES
 from bohnanza.core.cards import VARIETIES
-from bohnanza.core.record import GameRecord
+from bohnanza.core.record import GameRecord, replay
 from bohnanza.core.state import Step
 
 from .pages import (
@@ -175,3 +176,16 @@ def test_a_seven_player_game_page_is_under_one_megabyte(strategy: str) -> None:
         size = len(game_page(record, "ru", seat))
         print(f"7 players, {strategy} bots, {len(record.actions)} actions: {size:,} bytes")
         assert size < 1_000_000
+
+
+def test_a_page_refuses_an_analysis_its_viewer_may_not_see() -> None:
+    record = bot_game(3, seed=2)
+    early = GameRecord.of(replay(record, upto=40), record.seats)
+    size = SearchSize(seed=1, deals=1, horizon=1)
+    seat_1 = frozenset({1})
+    of_seat_1 = summarise(early, [judge(m, size) for m in decisions(early, seat_1)], seat_1)
+    with pytest.raises(ValueError, match="his own decisions only"):
+        game_page(early, seat=0, analysis=of_seat_1)
+    with pytest.raises(ValueError, match="finished game only"):
+        game_page(early, analysis=of_seat_1)
+    assert embedded(game_page(early, seat=1, analysis=of_seat_1))["analysis"]["players"]

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bohnanza.cli.app import build_app
-from bohnanza.core.record import GameRecord
+from bohnanza.core.record import GameRecord, replay
 
 from .pages import embedded
 
@@ -147,3 +147,37 @@ def test_an_altered_game_is_refused_or_shown_marked_with_trust(
 def test_page_options_without_a_page_are_refused(simulated: tuple[Path, Path, str]) -> None:
     code, _, err = run("replay", str(simulated[1]), "--lang", "it")
     assert (code, err) == (2, f"error: --lang and --force are for --html{SEE_HELP}\n")
+
+
+def test_a_players_page_with_the_analysis_marks_his_own_costly_decisions_only(
+    simulated: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    record = GameRecord.loads(simulated[1].read_text())
+    early = tmp_path / "early.json"
+    early.write_text(GameRecord.of(replay(record, upto=60), record.seats).dumps())
+    page = tmp_path / "game.html"
+    code, _, err = run("replay", str(early), "--html", str(page), "--as", "2", "--analysis")
+    assert code == 0, err
+    marks = embedded(page.read_bytes())["analysis"]["marks"]
+    assert marks, "no decision of seat 2 lost coins in 60 actions"
+    for step, at_step in marks.items():
+        assert record.actions[int(step) - 1].player == 1
+        assert [seat for seat, *_ in at_step] == [1]
+        assert all(loss > 0 and "better" in line for _, loss, _, line in at_step)
+
+
+def test_a_spectators_page_of_an_unfinished_game_has_no_analysis(
+    simulated: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    record = GameRecord.loads(simulated[1].read_text())
+    early = tmp_path / "early.json"
+    early.write_text(GameRecord.of(replay(record, upto=60), record.seats).dumps())
+    page = tmp_path / "game.html"
+    code, _, err = run("replay", str(early), "--html", str(page), "--analysis")
+    assert code == 1 and "has not ended" in err
+    assert not page.exists()
+
+
+def test_the_analysis_without_a_page_is_refused(simulated: tuple[Path, Path, str]) -> None:
+    code, _, err = run("replay", str(simulated[1]), "--analysis")
+    assert (code, err) == (2, f"error: --analysis is for --html{SEE_HELP}\n")

@@ -1,0 +1,92 @@
+"""Learning mode: the lobby's hints setting and the expert's hint for one seat's decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bohnanza.core.app.hints import (
+    HINTS_OPTION,
+    check_hints_allowed,
+    hint,
+    hints_line,
+    hints_on,
+    seen_by,
+)
+from bohnanza.core.app.i18n import English
+from bohnanza.core.app.lobby import Lobby, LobbyError
+from bohnanza.core.bots.driver import make_bot
+from bohnanza.core.game import Game
+from bohnanza.core.legal import is_listed
+from bohnanza.core.notation import action_text
+from bohnanza.core.record import GameRecord, SeatRecord
+
+tr = English()
+
+
+def lobby() -> Lobby:
+    return Lobby(room="room", platform="test", creator="ann")
+
+
+def test_a_lobby_is_without_hints_until_the_room_sets_them_on() -> None:
+    gathering = lobby()
+    assert not gathering.hints and gathering.recorded_options() == {}
+    gathering.set_option("hints", "on")
+    assert gathering.recorded_options() == {HINTS_OPTION: "on"}
+    assert hints_on(gathering.recorded_options())
+    gathering.set_option("hints", "off")
+    assert gathering.recorded_options() == {}
+
+
+def test_hints_take_only_on_or_off() -> None:
+    gathering = lobby()
+    with pytest.raises(LobbyError, match="Hints are on or off"):
+        gathering.set_option("hints", "maybe")
+    assert not gathering.hints
+
+
+def test_a_hint_is_refused_in_a_game_whose_room_did_not_choose_hints() -> None:
+    with pytest.raises(LobbyError, match="without hints"):
+        check_hints_allowed({"language": "en"})
+    with pytest.raises(LobbyError):
+        check_hints_allowed({HINTS_OPTION: "off"})
+    check_hints_allowed({HINTS_OPTION: "on"})
+
+
+def test_the_lobby_line_says_whether_hints_are_on() -> None:
+    assert "not rated" in hints_line(tr, True)
+    assert "set hints on" in hints_line(tr, False)
+
+
+def a_game_under_way(actions: int) -> Game:
+    game = Game.new(3, random.Random(11))
+    bots = [make_bot("heuristic", random.Random(i)) for i in range(3)]
+    for _ in range(actions):
+        seat = game.waiting_for()[0]
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        assert action is not None
+        game.apply(action)
+    return game
+
+
+def test_a_hint_suggests_a_legal_option_with_a_one_line_reason() -> None:
+    game = a_game_under_way(25)
+    seat = game.waiting_for()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    record = GameRecord.of(game, tuple(SeatRecord(f"p{i}") for i in range(3)))
+    given = hint(view, legal, tr, seed=3, seen=seen_by(record, seat))
+    assert given.suggestion is not None and is_listed(legal, given.suggestion)
+    assert "\n" not in given.reason
+    assert given.reason.startswith(action_text(given.suggestion) + ": ")
+    assert hint(view, legal, tr, seed=3, seen=seen_by(record, seat)) == given
+
+
+def test_no_hint_is_given_for_another_seat_or_to_a_spectator() -> None:
+    game = a_game_under_way(25)
+    waiting = game.waiting_for()[0]
+    other = (waiting + 1) % 3
+    legal = game.legal_actions(waiting)
+    for view in (game.view(None), game.view(other)):
+        with pytest.raises(LobbyError, match="no decision"):
+            hint(view, legal, tr, seed=3)

@@ -1,0 +1,123 @@
+"""The expert's analysis of a game: what each decision cost, judged from the deciding seat."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bohnanza.core.analysis import Analysis, SearchSize, decisions, judge, summarise
+from bohnanza.core.bots.driver import make_bot, play_out
+from bohnanza.core.cards import Card, variety_of
+from bohnanza.core.game import Game
+from bohnanza.core.record import GameRecord, SeatRecord, replay, replay_steps
+
+SMALL = SearchSize(seed=7, deals=6, horizon=3)
+
+
+def played(strategies: list[str], seed: int, actions: int | None = None) -> GameRecord:
+    """A game bots played, or its first `actions` actions."""
+    game = Game.new(len(strategies), random.Random(seed))
+    play_out(game, [make_bot(s, random.Random(seed * 10 + i)) for i, s in enumerate(strategies)])
+    seats = tuple(SeatRecord(f"{s}-{i + 1}", "bot", s) for i, s in enumerate(strategies))
+    record = GameRecord.of(game, seats)
+    if actions is None:
+        return record
+    return GameRecord.of(replay(record, upto=actions), seats)
+
+
+def analysed(
+    record: GameRecord, size: SearchSize = SMALL, seats: frozenset[int] | None = None
+) -> Analysis:
+    return summarise(record, [judge(m, size) for m in decisions(record, seats)], seats)
+
+
+def test_a_random_seat_loses_more_coins_a_decision_than_heuristic_seats() -> None:
+    lost = [0.0, 0.0, 0.0]
+    decided = [0, 0, 0]
+    for seed in (1, 2, 3):
+        analysis = analysed(played(["random", "heuristic", "heuristic"], seed, actions=150))
+        for player in analysis.players:
+            lost[player.seat] += player.expected_loss
+            decided[player.seat] += player.decisions
+    per_decision = [loss / count for loss, count in zip(lost, decided, strict=True)]
+    assert all(count > 50 for count in decided)
+    assert per_decision[0] > 1.5 * max(per_decision[1:]), per_decision
+
+
+def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
+    analysis = analysed(played(["heuristic", "random", "heuristic"], 4, actions=60))
+    judged = [j for j in analysis.judgements if not j.forced]
+    assert judged
+    for judgement in judged:
+        assert judgement.loss >= 0.0
+        assert (judgement.loss > 0.0) == (judgement.best != judgement.chosen)
+    for player in analysis.players:
+        assert player.mistakes == sum(
+            1 for j in judged if j.seat == player.seat and j.loss >= analysis.threshold
+        )
+        assert 0.0 <= player.accuracy <= 100.0
+
+
+def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> None:
+    record = played(["heuristic", "random", "heuristic"], 5, actions=60)
+    first = analysed(record)
+    assert analysed(record) == first
+    other = analysed(record, replace(SMALL, seed=8))
+    assert [j.margin for j in other.judgements] != [j.margin for j in first.judgements]
+
+
+def test_forced_decisions_are_counted_apart_and_not_searched() -> None:
+    record = played(["heuristic", "heuristic", "heuristic"], 6, actions=80)
+    moments = list(decisions(record))
+    forced = [m for m in moments if m.forced]
+    assert forced and len(forced) < len(moments)
+    assert all(judge(m, SMALL).loss == 0.0 and judge(m, SMALL).forced for m in forced)
+    analysis = analysed(record)
+    assert sum(p.forced for p in analysis.players) == len(forced)
+    assert sum(p.decisions + p.forced for p in analysis.players) == len(moments)
+
+
+def test_only_the_asked_seat_is_analysed() -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=60)
+    analysis = analysed(record, seats=frozenset({1}))
+    assert [p.seat for p in analysis.players] == [1]
+    assert {j.seat for j in analysis.judgements} == {1}
+    assert all(record.actions[j.index].player == 1 for j in analysis.judgements)
+
+
+def _swapped(record: GameRecord, first: Card, second: Card) -> GameRecord:
+    """The same game with two cards' places exchanged in the deck and every reshuffle."""
+    swap = {first: second, second: first}
+    return replace(
+        record,
+        deck=tuple(swap.get(c, c) for c in record.deck),
+        reshuffles=tuple(tuple(swap.get(c, c) for c in order) for order in record.reshuffles),
+    )
+
+
+def _views(record: GameRecord, seat: int) -> list[object]:
+    return [game.view(seat) for game, _, _, _ in replay_steps(record)]
+
+
+def test_an_analysis_reads_nothing_its_seat_could_not_see() -> None:
+    record = played(["heuristic", "random", "heuristic"], 8, actions=90)
+    state = replay(record).state
+    hidden_pairs = [
+        (x, y)
+        for x in state.players[1].hand
+        for y in state.players[2].hand
+        if variety_of(x) is not variety_of(y)
+    ]
+    other = None
+    for x, y in hidden_pairs:
+        candidate = _swapped(record, x, y)
+        try:
+            same_for_seat_0 = _views(candidate, 0) == _views(record, 0)
+        except ValueError:  # an action no longer fits
+            continue
+        if same_for_seat_0 and _views(candidate, 1) != _views(record, 1):
+            other = candidate
+            break
+    assert other is not None, "no two cards hidden from seat 1 (the first) to exchange"
+    seat_0 = frozenset({0})
+    assert analysed(other, seats=seat_0) == analysed(record, seats=seat_0)

@@ -11,6 +11,7 @@ from ..errors import IllegalActionError
 from ..notation import NotationError, action_text
 from .context import Context
 from .inbound import Inbound
+from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
 from .numbers import answered, message_choices
 from .picker import PICK, SEND, draft_commands
@@ -113,6 +114,8 @@ def typed(
             # Asked in private: answered there, not posted to the whole room.
             return [Reply(inbound, table_message(session, tr, ctx.capabilities, now).text)]
         return shown_now(session, table_update(session, tr, ctx.capabilities, True, now))
+    if verb == "hint":
+        return hint_answer(ctx, session, seat, inbound)
     if verb == "hand":
         if inbound.private:
             # Here, the private message itself, posted anew with its buttons.

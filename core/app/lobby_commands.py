@@ -9,6 +9,7 @@ from datetime import datetime
 from ..ports import NewGame, SeatIdentity
 from ..table_setup import setup_for
 from .context import Context
+from .hints import hints_line
 from .inbound import Inbound
 from .lobby import Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToRoom
@@ -137,6 +138,7 @@ def lobby_message(ctx: Context, lobby: Lobby) -> ToRoom:
                 deadline=format_duration(lobby.turn_seconds),
                 window=format_duration(lobby.trade_window_seconds),
             ),
+            hints_line(tr, lobby.hints),
             tr.gettext(
                 "join · leave · bot · bot remove · set lang L · set deadline 10m · "
                 "set trade-window 2m · start"
@@ -168,6 +170,7 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
         "turn_seconds": lobby.turn_seconds,
         "trade_window_seconds": lobby.trade_window_seconds,
         "creator": lobby.creator,
+        **lobby.recorded_options(),
     }
     game = NewGame(game_id, seats, tuple(deck), now, options)
     work.start_game(game, version)

@@ -125,6 +125,8 @@ class ChatService:
         playing what is due may (any game with one)."""
         if inbound is None:
             return any(session.searching for session in self.games.values())
+        if "hint" in inbound.text.lower().split()[:2]:
+            return True  # the expert works a hint out
         if inbound.private:
             return any(session.searching for session in self.sessions_of(inbound.user_id))
         session = self.games.get(inbound.room)

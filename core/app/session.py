@@ -131,6 +131,8 @@ class GameSession:
     """The latest events worth a line on the table, derived from the actions."""
     creator: str = ""
     """The user id of the player who opened the game (empty for games stored before)."""
+    hints: bool = False
+    """The room chose learning mode: each player may ask the expert for a hint."""
     _views: dict[int | None, PlayerView] = field(default_factory=dict, repr=False, compare=False)
     """Views, legal actions and tokens of the game as it is, by seat: one command asks for
     each several times. The game changes only by actions (`game.actions` grows), so they are

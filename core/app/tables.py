@@ -15,6 +15,7 @@ from ..audit import audit_game
 from ..ports import IN_PROGRESS, NewGame, SeatIdentity, UnreadableGame
 from ..record import GameRecord, SeatRecord
 from . import turns
+from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
 from .player_settings import load_notify
 from .ports import ChatStore, GameProgress
@@ -206,6 +207,7 @@ class Tables:
             rng=rng,
             story=story,
             creator=str(options.get("creator", "")),
+            hints=hints_on(options),
         )
 
     def reload(self, session: GameSession) -> None:
@@ -245,6 +247,7 @@ def lobby_data(lobby: Lobby) -> dict[str, Any]:
         "turn_seconds": lobby.turn_seconds,
         "trade_window_seconds": lobby.trade_window_seconds,
         "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
+        **({"hints": True} if lobby.hints else {}),
     }
 
 
@@ -257,4 +260,5 @@ def lobby_from(data: dict[str, Any]) -> Lobby:
         language=str(data["language"]),
         turn_seconds=int(data["turn_seconds"]),
         trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
+        hints=data.get("hints") is True,
     )

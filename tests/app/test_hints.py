@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,8 @@ from bohnanza.core.game import Game
 from bohnanza.core.legal import is_listed
 from bohnanza.core.notation import action_text
 from bohnanza.core.record import GameRecord, SeatRecord
+
+from .recording import People, Table
 
 tr = English()
 
@@ -90,3 +94,35 @@ def test_no_hint_is_given_for_another_seat_or_to_a_spectator() -> None:
     for view in (game.view(None), game.view(other)):
         with pytest.raises(LobbyError, match="no decision"):
             hint(view, legal, tr, seed=3)
+
+
+def test_in_a_chat_a_player_asks_for_a_hint_privately_only_where_the_room_chose_hints(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table, seed=4)
+    game_id = asyncio.run(
+        people.gather("g1", ["ann", "bot", "bob"], options=("set deadline off", "set hints on"))
+    )
+    assert any("Hints: on" in text for text in table.port.room_texts("g1"))
+    assert hints_on(table.store.load_record(game_id).options)
+    session = table.session("g1")
+    seat = session.pending()[0]
+    user = session.seats[seat].identity.user_id
+    before = len(session.game.actions)
+    asyncio.run(people.say(user, "hint", private=True))
+    answer = table.port.last_answer(user)
+    assert answer.startswith(f"Game {game_id}, hint: "), answer
+    assert len(table.session("g1").game.actions) == before  # a hint plays nothing
+    # Asked in the room: the hint goes to him privately, the room sees only that it was sent.
+    asyncio.run(people.say(user, "hint", "g1"))
+    assert table.port.last_answer(user) == "I sent you a hint privately."
+    assert table.port.private_texts(user)[-1].startswith(f"Game {game_id}, hint: ")
+
+    plain = Table.open(tmp_path / "plain.db")
+    others = People(plain, seed=4)
+    asyncio.run(others.gather("g2", ["cid", "dan"]))
+    waiting = plain.session("g2").pending()[0]
+    asker = plain.session("g2").seats[waiting].identity.user_id
+    asyncio.run(others.say(asker, "hint", private=True))
+    assert "without hints" in plain.port.last_answer(asker)

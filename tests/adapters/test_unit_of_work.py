@@ -3,6 +3,7 @@ PostgreSQL: one commit, all or nothing, conflicts reported as before, unseen unt
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -180,3 +181,19 @@ def test_a_unit_opened_inside_another_joins_it(store: SqlGameStore, target: str)
             store.save_player_settings("sim", "bob", {"notify": "off"}, NOW)
         raise Interrupted
     assert store.load_player_settings("sim", "bob") == {}
+
+
+def test_another_thread_does_not_use_the_units_connection(store: SqlGameStore) -> None:
+    seen: list[object] = []
+
+    def reading() -> None:
+        seen.append(store.load_player_settings("sim", "ann"))
+        seen.append(store.delivery_seen("sim", "d1"))
+
+    with store.atomic():
+        write_an_input(store)
+        reader = threading.Thread(target=reading)
+        reader.start()
+        reader.join(timeout=60)
+    assert seen == [{}, False]  # read on a connection of its own, before the commit
+    assert_input_stored(store)

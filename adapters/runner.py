@@ -7,22 +7,12 @@ thread of the runner's own, so that meanwhile the event loop goes on sending mes
 talking to the platform; the others, which take a millisecond or two, on the event loop (a hop
 to a thread and back, and two threads taking turns at the store, would cost them as much
 again). Every other call into the service waits for the input in hand (`read`). What inputs
-cause goes to an outbox per chat, so a chat that the platform slows down (a rate limit, a
-failing call, its pace) holds back no other chat. In an outbox a newer update of a slot (a
-game's table, a player's hand) replaces a queued older one, and an answer to the player who
-wrote goes first. A message is split to the platform's limits (never cut), and on a paced
-connection every line waits for its share of the budget, the most urgent first (see `pacing`).
-A player the platform found unreachable is not written to privately until he writes again.
+cause goes to the outboxes (`outboxes`), one per chat, paced to the platform.
 
-What each slot shows is kept in the store (the platform's message id and a digest of the
-content): the platform edits the message it last showed, an unchanged message is not sent again,
-and views that fell behind (a send failed after its retries, or the process stopped between
-storing a move and showing it) are brought up to date on start, when their player next writes,
-and a little later by the deadline loop.
-
-A finished game's page goes to its room as a file, after the result, in the room's outbox; it is
-made from the stored record when its turn comes. Views are derived again, the page never is: one
-that could not be sent after its retries is not sent again.
+What each slot shows is kept in the store (`shown_slots`): views that fell behind (a send
+failed after its retries, or the process stopped between storing a move and showing it) are
+brought up to date on start, when their player next writes, and a little later by the deadline
+loop.
 """
 
 from __future__ import annotations
@@ -31,23 +21,21 @@ import asyncio
 import collections
 import concurrent.futures
 import contextlib
-import hashlib
 import logging
-from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from bohnanza.adapters.game_page import game_page
-from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
-from bohnanza.adapters.runner_ports import ServesFromThread
-from bohnanza.core.app.i18n import LANGUAGES
+from bohnanza.adapters.outboxes import Outboxes, all_done, chat_of, page_filename, slot_of
+from bohnanza.adapters.runner_ports import RunnerStore, ServesFromThread
+from bohnanza.adapters.shown_slots import ShownSlots, digest
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
-from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, ShownView, Unreachable
+from bohnanza.core.app.messages import Message, Outbound, Reply, ToRoom
+from bohnanza.core.app.ports import ChatPort, Clock
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
+
+__all__ = ["Runner", "SystemClock", "chat_of", "digest", "page_filename"]
 
 log = logging.getLogger(__name__)
 
@@ -76,53 +64,13 @@ class SystemClock:
         return datetime.now(UTC)
 
 
-def digest(message: Message) -> str:
-    """A short fingerprint of a message's text, buttons and HTML (a message without HTML keeps
-    the fingerprint it had before messages had any)."""
-    shown: tuple[object, ...] = (message.text, message.buttons)
-    if message.html is not None:
-        shown += (message.html,)
-    return hashlib.blake2s(repr(shown).encode(), digest_size=12).hexdigest()
-
-
-def chat_of(item: Outbound) -> str:
-    """The chat a message goes to: a room ('r:…') or a player's private chat ('u:…')."""
-    if isinstance(item, ToPlayer):
-        return f"u:{item.user_id}"
-    if isinstance(item, ToRoom | GamePage):
-        return f"r:{item.room}"
-    return f"r:{item.to.room}"
-
-
-def _slot_of(item: Outbound) -> str | None:
-    return item.slot if isinstance(item, ToRoom | ToPlayer) else None
-
-
-@dataclass
-class _Letter:
-    """One message waiting in an outbox, and the future its senders wait on."""
-
-    item: Outbound
-    done: asyncio.Future[None]
-
-
-@dataclass
-class _Outbox:
-    """One chat's messages in order; `busy` while the first is being sent."""
-
-    letters: deque[_Letter] = field(default_factory=deque)
-    busy: bool = False
-    task: asyncio.Task[None] | None = None
-    last_sent: float | None = None
-    """When (loop time) its latest message went out, for the platform's pace per chat."""
-
-
 REFUSED_KEPT = 1_000
 """How many refused inputs a runner remembers (for edits of a command)."""
 
 
-class Runner:
-    """Feeds a service from an adapter and delivers what it says through the adapter's port."""
+class Runner(Outboxes):
+    """Feeds a service from an adapter and delivers what it says through the adapter's port
+    (its outboxes)."""
 
     def __init__(
         self,
@@ -133,17 +81,24 @@ class Runner:
         heal_after: float = HEAL_AFTER,
         tick_retry: Sequence[float] = TICK_RETRY,
         at_work_after: float = AT_WORK_AFTER,
+        *,
+        store: RunnerStore,
     ) -> None:
+        """`store`: the service's store, for what the runner reads and writes in it itself
+        (what each chat's slots show, finished games' records); its thread hooks are called
+        for the runner's thread if it has them."""
+        clock = clock or SystemClock()
+        super().__init__(
+            port, clock, ShownSlots(store, port.platform, clock), store, service.gone, retry_delays
+        )
+        # `_gone` is the service's own set: where ids are nicks, the opener may move their seats.
         self.service = service
-        self.port = port
-        self.clock: Clock = clock or SystemClock()
-        self.retry_delays = tuple(retry_delays)
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
         self.at_work_after = at_work_after
         self._lock = asyncio.Lock()
         """Held by every call into the service: one at a time, never two threads at once."""
-        keeper = service.store if isinstance(service.store, ServesFromThread) else None
+        keeper = store if isinstance(store, ServesFromThread) else None
         self._keeper = keeper
         """The store, if it may keep a connection for the runner's thread."""
         self._thread = concurrent.futures.ThreadPoolExecutor(
@@ -153,21 +108,8 @@ class Runner:
         )
         """Where inputs that may take a while, and the pick-up at start, are handled."""
         self._notices: set[asyncio.Task[None]] = set()
-        self._wake = asyncio.Event()
-        self._outboxes: dict[str, _Outbox] = {}
-        self._behind: dict[str, float] = {}
-        """Rooms whose views could not all be delivered, and when (loop time)."""
-        self._told_unreachable: set[tuple[str, str]] = set()
-        self._gone: set[str] = service.gone
-        """Players the platform found unreachable after a send (or gone): not written to
-        privately until they write again (the service's own set: where ids are nicks, the
-        opener may move their seats)."""
-        self._stopping = False
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
-        caps = port.capabilities
-        self.budget = LineBudget(caps.line_pace, caps.line_burst)
-        """The lines the connection may send, all chats together (unlimited if unpaced)."""
 
     def refused(self, delivery_id: str) -> bool:
         """Whether the input with this delivery id changed nothing: it was only answered (not
@@ -299,11 +241,11 @@ class Runner:
         something in that place)."""
         service = self.service
         out = service.handle(inbound, now)
-        said = {(chat_of(o), _slot_of(o)) for o in out}
+        said = {(chat_of(o), slot_of(o)) for o in out}
         behind = [
             o
             for o in service.views_of(inbound.user_id, inbound.room, inbound.private)
-            if (chat_of(o), _slot_of(o)) not in said
+            if (chat_of(o), slot_of(o)) not in said
         ]
         return out, behind
 
@@ -365,208 +307,6 @@ class Runner:
                 log.warning("%s: deadlines could not be played: %s", self.port.platform, error)
                 await asyncio.sleep(self.tick_retry[failures - 1])
 
-    async def deliver(self, out: Sequence[Outbound]) -> None:
-        """Queue messages and wait until they were delivered (or given up on)."""
-        await self.post(out)
-
-    # --- the outboxes --------------------------------------------------------------------
-
-    def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
-        """Queue messages in their chats' outboxes; the future is done when all are sent."""
-        futures = [self._queue(item) for item in out]
-        return asyncio.ensure_future(_all(futures))
-
-    def _queue(self, item: Outbound) -> asyncio.Future[None]:
-        chat = chat_of(item)
-        box = self._outboxes.setdefault(chat, _Outbox())
-        slot = _slot_of(item)
-        if slot is not None:
-            waiting = list(box.letters)[1:] if box.busy else list(box.letters)
-            for letter in waiting:
-                older = letter.item
-                if _slot_of(older) == slot and isinstance(older, ToRoom | ToPlayer):
-                    # The newer update replaces the queued one; a post anew, or a message
-                    # meant to notify, stays one.
-                    letter.item = _merged(older, item)
-                    return letter.done
-        letter = _Letter(item, asyncio.get_running_loop().create_future())
-        if isinstance(item, Reply):
-            # An answer to the one who wrote goes before what waits in his chat.
-            first = 1 if box.busy else 0
-            at = next(
-                (
-                    i
-                    for i, queued in enumerate(box.letters)
-                    if i >= first and not isinstance(queued.item, Reply)
-                ),
-                len(box.letters),
-            )
-            box.letters.insert(at, letter)
-        else:
-            box.letters.append(letter)
-        if box.task is None or box.task.done():
-            box.task = asyncio.create_task(self._send_all(chat, box))
-        return letter.done
-
-    async def _send_all(self, chat: str, box: _Outbox) -> None:
-        pace = self.port.capabilities.chat_pace
-        loop = asyncio.get_running_loop()
-        while box.letters:
-            if pace > 0 and box.last_sent is not None:
-                # The chat's own pace; a queued update may still be replaced meanwhile.
-                await asyncio.sleep(max(0.0, box.last_sent + pace - loop.time()))
-            letter = box.letters[0]
-            box.busy = True
-            try:
-                await self._deliver_one(letter.item, _Sending(box, letter.item))
-            finally:
-                box.last_sent = loop.time()
-                box.busy = False
-                box.letters.popleft()
-                if not letter.done.done():
-                    letter.done.set_result(None)
-        if self._outboxes.get(chat) is box and not box.letters:
-            del self._outboxes[chat]
-
-    async def _deliver_one(self, item: Outbound, sending: _Sending) -> None:
-        """Show one message, trying again after a failure; a message that cannot be shown
-        leaves its room's views to be derived again later."""
-        delays = (0.0, *self.retry_delays)
-        for attempt, delay in enumerate(delays):
-            if delay:
-                if self._stopping:
-                    break
-                await asyncio.sleep(delay)
-            try:
-                await self._show(item, sending)
-                return
-            except Exception as error:
-                log.warning(
-                    "%s: a %s failed (try %d of %d): %s",
-                    self.port.platform,
-                    type(item).__name__,
-                    attempt + 1,
-                    len(delays),
-                    type(error).__name__,
-                )
-        room = item.room if isinstance(item, ToRoom | ToPlayer) else None
-        if room is not None:
-            self._behind.setdefault(room, asyncio.get_running_loop().time())
-            self._wake.set()
-
-    async def _show(self, item: Outbound, sending: _Sending) -> None:
-        if isinstance(item, ToRoom):
-            await self._to_room(item, sending)
-        elif isinstance(item, ToPlayer):
-            await self._to_player(item, sending)
-        elif isinstance(item, GamePage):
-            await self.budget.take(1, sending.priority)
-            await self._game_page(item)
-        else:
-            for part in split_message(Message(item.text), self.port.capabilities):
-                await self.budget.take(_lines(part), ANSWER)
-                await self.port.answer(item.to, part.text)
-
-    async def _game_page(self, item: GamePage) -> None:
-        """The finished game's page, made from its stored record (off the event loop: a long
-        game takes a moment), sent to the room as a file."""
-        record = self.service.store.load_record(item.game_id)
-        language = item.language if item.language in LANGUAGES else "en"
-        page = await asyncio.to_thread(game_page, record, language)
-        await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
-
-    async def _to_room(self, item: ToRoom, sending: _Sending) -> None:
-        room = item.room
-
-        async def edit(message_id: str, message: Message) -> None:
-            await self.port.edit(room, message_id, message)
-
-        async def send(message: Message) -> str:
-            return await self.port.send(room, message)
-
-        await self._in_slot(chat_of(item), item, send, edit, sending)
-
-    async def _to_player(self, item: ToPlayer, sending: _Sending) -> None:
-        user = item.user_id
-
-        async def edit(message_id: str, message: Message) -> None:
-            await self.port.edit_private(user, message_id, message)
-
-        async def send(message: Message) -> str:
-            return await self.port.send_private(user, message)
-
-        try:
-            if user in self._gone:
-                raise Unreachable(user)
-            replaced = await self._in_slot(chat_of(item), item, send, edit, sending)
-        except Unreachable:
-            await (await self._tell_unreachable(item.room, user))
-            return
-        if replaced is not None and item.retired is not None and self.port.capabilities.edits:
-            await self._retire(user, replaced, item.retired)
-        self._told_unreachable.discard((item.room, user))
-
-    async def _in_slot(
-        self,
-        chat: str,
-        item: ToRoom | ToPlayer,
-        send: Callable[[Message], Awaitable[str]],
-        edit: Callable[[str, Message], Awaitable[None]],
-        sending: _Sending,
-    ) -> str | None:
-        """Show a message in its slot: nothing if the slot shows it already, an edit of the
-        slot's message where the platform can edit, else (or `fresh`) a new message, in as
-        many parts as the platform needs, each at the connection's pace (the rest is dropped
-        once a newer update of the slot waits). Returns the id of the message a new one
-        replaced, if any."""
-        slot, message = item.slot, item.message
-        wanted = digest(message)
-        shown = (
-            None if slot is None else self.service.store.load_view(self.port.platform, chat, slot)
-        )
-        if shown is not None and not shown.message_id:
-            shown = None  # the player never got it (he was unreachable)
-        parts = split_message(message, self.port.capabilities)
-        if shown is not None and not item.fresh:
-            if shown.digest == wanted:
-                return None
-            if self.port.capabilities.edits and len(parts) == 1:
-                await self.budget.take(_lines(message), sending.priority)
-                try:
-                    await edit(shown.message_id, message)
-                    self._shown(chat, slot, ShownView(shown.message_id, wanted))
-                    return None
-                except MessageGone:
-                    pass
-        message_id = ""
-        for part in parts:
-            await self.budget.take(_lines(part), sending.priority)
-            if sending.superseded():
-                return None
-            message_id = await send(part)
-        self._shown(chat, slot, ShownView(message_id, wanted))
-        return None if shown is None else shown.message_id
-
-    async def _retire(self, user_id: str, message_id: str, retired: Message) -> None:
-        """The slot's previous message becomes a short line without buttons (best effort:
-        the new message is what counts)."""
-        try:
-            await self.port.edit_private(user_id, message_id, retired)
-        except Exception as error:
-            log.info(
-                "%s: an older message was not retired: %s", self.port.platform, type(error).__name__
-            )
-
-    def _shown(self, chat: str, slot: str | None, view: ShownView) -> None:
-        """Note what the platform took. A failure here must not send the message again: the
-        slot is only noted as behind, to be derived and shown again later."""
-        if slot is None:
-            return
-        try:
-            self.service.store.save_view(self.port.platform, chat, slot, view, self.clock.now())
-        except Exception as error:
-            log.warning("%s: what a chat shows was not noted: %s", self.port.platform, error)
-
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,
         stored before this returns; the rooms are told."""
@@ -590,10 +330,7 @@ class Runner:
         chat = f"u:{user_id}"
         for room, slots in places:
             for slot in slots:
-                with contextlib.suppress(Exception):
-                    self.service.store.save_view(
-                        self.port.platform, chat, slot, ShownView("", ""), self.clock.now()
-                    )
+                self._slots.forget(chat, slot)
             if tell:
                 await self._tell_unreachable(room, user_id)
 
@@ -601,7 +338,7 @@ class Runner:
         """Tell the room, once per player, how to let the bot write to him privately; the
         future is done once the room was told."""
         if (room, user_id) in self._told_unreachable:
-            return asyncio.ensure_future(_all([]))
+            return asyncio.ensure_future(all_done([]))
         self._told_unreachable.add((room, user_id))
         tr, name = await self.read(
             lambda service: (
@@ -613,17 +350,6 @@ class Runner:
         return self.post([ToRoom(room, Message(f"{text} {self.port.how_to_reach(tr)}".strip()))])
 
     # --- stopping ------------------------------------------------------------------------
-
-    async def drain(self, timeout: float) -> bool:
-        """Wait until every outbox is empty, at most `timeout` seconds; True if they are."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(max(0.0, timeout)):
-                while self._outboxes:
-                    tasks = [b.task for b in self._outboxes.values() if b.task is not None]
-                    if not tasks:
-                        break
-                    await asyncio.wait(tasks)
-        return not self._outboxes
 
     async def stop(self, timeout: float) -> bool:
         """Take no more input, let the input in hand finish, and deliver what is queued
@@ -645,12 +371,7 @@ class Runner:
             await asyncio.wait({released}, timeout=max(0.0, deadline - loop.time()))
         for notice in list(self._notices):
             notice.cancel()
-        for box in list(self._outboxes.values()):
-            if box.task is not None:
-                box.task.cancel()
-            for letter in box.letters:
-                if not letter.done.done():
-                    letter.done.set_result(None)
+        self._abandon()
         return drained
 
 
@@ -661,51 +382,3 @@ def _name_of(service: ChatService, user_id: str) -> str:
         if seat is not None:
             return session.names[seat]
     return user_id
-
-
-def page_filename(game_id: str) -> str:
-    """The name of a game's page as a file."""
-    return f"bohnanza-{game_id}.html"
-
-
-def _merged(older: Outbound, newer: Outbound) -> Outbound:
-    """The newer of two updates of one slot, keeping what the older one promised its reader."""
-    if isinstance(older, ToPlayer) and isinstance(newer, ToPlayer):
-        alert = newer.message.alert or older.message.alert
-        return replace(
-            newer,
-            message=replace(newer.message, alert=alert),
-            fresh=newer.fresh or older.fresh,
-            retired=newer.retired or older.retired,
-        )
-    if isinstance(older, ToRoom) and isinstance(newer, ToRoom):
-        return replace(newer, fresh=newer.fresh or older.fresh)
-    return newer
-
-
-@dataclass
-class _Sending:
-    """The message an outbox is sending: how urgent, and whether a newer update of its slot
-    waits behind it (the rest of it is then not worth sending)."""
-
-    box: _Outbox
-    item: Outbound
-
-    @property
-    def priority(self) -> int:
-        return priority_of(self.item)
-
-    def superseded(self) -> bool:
-        slot = _slot_of(self.item)
-        if slot is None:
-            return False
-        return any(_slot_of(letter.item) == slot for letter in list(self.box.letters)[1:])
-
-
-def _lines(message: Message) -> int:
-    return message.text.count("\n") + 1
-
-
-async def _all(futures: Sequence[asyncio.Future[None]]) -> None:
-    for future in futures:
-        await future

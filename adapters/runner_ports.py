@@ -1,9 +1,40 @@
-"""What the runner asks of the store itself, apart from the service: hooks for the thread it
+"""What the runner asks of the store itself, apart from the service: the ledger of what each
+chat's slots show, finished games' records (for their pages), and hooks for the thread it
 serves from (a store may keep a connection there)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol, runtime_checkable
+
+from bohnanza.core.app.ports import ShownView
+from bohnanza.core.record import GameRecord
+
+
+class SlotLedger(Protocol):
+    """Which message shows what in each slot of a chat (a game's table, a player's hand)."""
+
+    def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
+        """What a chat's slot was last shown (None: nothing yet)."""
+        ...
+
+    def save_view(
+        self, platform: str, chat: str, slot: str, view: ShownView, now: datetime
+    ) -> None:
+        """Note what a chat's slot shows now, once the platform took the message."""
+        ...
+
+
+class GameRecords(Protocol):
+    """Finished games as records, for the page of each sent to its room."""
+
+    def load_record(self, game_id: str) -> GameRecord:
+        """The stored game as a portable record; UnknownGame if there is none."""
+        ...
+
+
+class RunnerStore(SlotLedger, GameRecords, Protocol):
+    """What the runner reads and writes in the store itself (the service does the rest)."""
 
 
 @runtime_checkable

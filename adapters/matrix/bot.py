@@ -139,7 +139,7 @@ class MatrixBot:
         self.service = ChatService(
             PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
         )
-        self.runner = Runner(self.service, self.port, clock)
+        self.runner = Runner(self.service, self.port, clock, store=store)
         self._told_encrypted: set[str] = set()
         self._to_greet: set[str] = set()
         self._synced = False

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .database import SCHEMA_VERSION, NotAStore, SchemaTooNew, database_url, display_name
-from .sql_store import UNKNOWN_TIME, SqlGameStore, open_store
+from .game_reads import UNKNOWN_TIME
+from .sql_store import SqlGameStore, open_store
 
 __all__ = [
     "SCHEMA_VERSION",

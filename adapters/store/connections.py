@@ -13,6 +13,7 @@ Three cases, for the calling thread:
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,8 +21,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
-from .database import transaction, translated_errors
+from .database import begin_sqlite, transaction, translated_errors
+
+_SAVEPOINT = "bohnanza_call"
 
 
 @dataclass
@@ -59,7 +63,7 @@ class Connections:
                 if not write:
                     yield unit.connection
                     return
-                with unit.connection.begin_nested():
+                with _savepoint(unit.connection):
                     yield unit.connection
             return
         with translated_errors(self._name):
@@ -147,3 +151,27 @@ class Connections:
         for held in keepers.values():
             if held is not None:
                 held.close()
+
+
+@contextmanager
+def _savepoint(connection: Connection) -> Iterator[None]:
+    """A savepoint for one call inside a unit of work: released when the call ends, rolled
+    back to (and released) if it raises, so nothing of a failed call stays in the unit.
+
+    On SQLite the savepoint is set on the driver's connection (as its transactions are begun:
+    `begin_sqlite`), which costs a fraction of SQLAlchemy's nested transaction; if SQLite
+    ended the whole transaction itself (a full disk), the error raised is the call's own.
+    """
+    if connection.dialect.name != "sqlite":
+        with connection.begin_nested():
+            yield
+        return
+    begin_sqlite(connection, f"SAVEPOINT {_SAVEPOINT}")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(DBAPIError):
+            begin_sqlite(connection, f"ROLLBACK TO {_SAVEPOINT}")
+            begin_sqlite(connection, f"RELEASE {_SAVEPOINT}")
+        raise
+    begin_sqlite(connection, f"RELEASE {_SAVEPOINT}")

@@ -162,9 +162,9 @@ def transaction(connection: Connection, write: bool) -> Iterator[Connection]:
 
 
 def begin_sqlite(connection: Connection, statement: str) -> None:
-    """Begin a SQLite transaction on the driver's own connection (it returns nothing, so it
-    needs none of SQLAlchemy's statement machinery); a driver error is raised as SQLAlchemy
-    would have raised it."""
+    """Begin a SQLite transaction (or set, release or roll back to a savepoint in one) on the
+    driver's own connection (it returns nothing, so it needs none of SQLAlchemy's statement
+    machinery); a driver error is raised as SQLAlchemy would have raised it."""
     try:
         connection.connection.driver_connection.execute(statement)  # type: ignore[union-attr]
     except sqlite3.Error as error:

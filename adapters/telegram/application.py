@@ -141,7 +141,7 @@ class TelegramBot:
             PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
         )
         self.translators = translators
-        self.runner = Runner(self.service, self.port, clock)
+        self.runner = Runner(self.service, self.port, clock, store=store)
         self._deadlines: asyncio.Task[None] | None = None
         self._polling: asyncio.Task[None] | None = None
         self._webhook: WebhookServer | None = None

@@ -147,7 +147,7 @@ class Console:
         )
         self.port.news = self.news
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
-        self.runner = TableRunner(self.service, self.port)
+        self.runner = TableRunner(self.service, self.port, store=store)
         self._read_line = read_line
         self.resume_command = resume_command
         self.room = ""

@@ -157,7 +157,7 @@ def test_a_runner_serves_from_its_thread_and_hands_the_connection_back_at_stop(
 ) -> None:
     store = fresh_store(str(tmp_path / "runner.db"))
     port = RecordingPort()
-    runner = Runner(ChatService("sim", port.capabilities, store), port)
+    runner = Runner(ChatService("sim", port.capabilities, store), port, store=store)
     store.list_games()  # this thread, which opened the store, keeps a connection from now on
     pool = store._engine.pool
     kept = pool.checkedout()
@@ -193,7 +193,8 @@ def test_a_runner_over_a_store_without_thread_hooks_serves_all_the_same(tmp_path
     store = fresh_store(str(tmp_path / "plain.db"))
     plain = StoreWithoutThreads(store)
     port = RecordingPort()
-    runner = Runner(ChatService("sim", port.capabilities, plain), port)  # type: ignore[arg-type]
+    service = ChatService("sim", port.capabilities, plain)  # type: ignore[arg-type]
+    runner = Runner(service, port, store=plain)  # type: ignore[arg-type]
 
     async def lobby() -> None:
         await runner.start()

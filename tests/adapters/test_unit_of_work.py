@@ -3,6 +3,7 @@ PostgreSQL: one commit, all or nothing, conflicts reported as before, unseen unt
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -145,7 +146,10 @@ def test_a_lobby_saved_over_a_stale_version_inside_a_unit_is_refused_and_the_uni
     assert store.save_lobby("sim", "room", {"seats": ["ann", "bob"]}, 1, NOW)
     with counted_commits(store) as commits, store.atomic():
         assert not store.save_lobby("sim", "room", {"seats": ["cat"]}, 1, NOW)
-        assert not store.save_lobby("sim", "room", {"seats": ["dan"]}, 0, NOW)  # taken
+        # Taken: its delivery, written before the lobby was refused, goes with it.
+        assert not store.save_lobby(
+            "sim", "room", {"seats": ["dan"]}, 0, NOW, Delivery("sim", "d9")
+        )
         assert store.save_player_settings("sim", "ann", {"notify": "off"}, NOW) is None
         assert store.save_lobby("sim", "room", {"seats": ["ann", "bob", "cat"]}, 2, NOW)
     assert len(commits) == 1
@@ -153,6 +157,7 @@ def test_a_lobby_saved_over_a_stale_version_inside_a_unit_is_refused_and_the_uni
     assert lobby is not None and lobby.data == {"seats": ["ann", "bob", "cat"]}
     assert lobby.version == 3
     assert store.load_player_settings("sim", "ann") == {"notify": "off"}
+    assert not store.delivery_seen("sim", "d9")
 
 
 def test_an_input_applied_already_rolls_back_the_unit_it_raises_out_of(
@@ -180,3 +185,19 @@ def test_a_unit_opened_inside_another_joins_it(store: SqlGameStore, target: str)
             store.save_player_settings("sim", "bob", {"notify": "off"}, NOW)
         raise Interrupted
     assert store.load_player_settings("sim", "bob") == {}
+
+
+def test_another_thread_does_not_use_the_units_connection(store: SqlGameStore) -> None:
+    seen: list[object] = []
+
+    def reading() -> None:
+        seen.append(store.load_player_settings("sim", "ann"))
+        seen.append(store.delivery_seen("sim", "d1"))
+
+    with store.atomic():
+        write_an_input(store)
+        reader = threading.Thread(target=reading)
+        reader.start()
+        reader.join(timeout=60)
+    assert seen == [{}, False]  # read on a connection of its own, before the commit
+    assert_input_stored(store)

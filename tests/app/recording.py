@@ -224,7 +224,7 @@ class Table:
         port = port or RecordingPort(capabilities)
         clock = clock or FakeClock()
         service = ChatService(PLATFORM, port.capabilities, store, rng=random.Random(seed))
-        return cls(path, port, clock, store, service, Runner(service, port, clock))
+        return cls(path, port, clock, store, service, Runner(service, port, clock, store=store))
 
     def restarted(self, seed: int = 2) -> Table:
         """A new service and runner on the same database, as after the bot was restarted; the

@@ -291,7 +291,9 @@ def test_two_workers_on_postgresql_given_the_same_delivery_apply_it_once() -> No
     def worker(seed: int) -> Table:
         store = open_store(url, create=True)
         service = ChatService(PLATFORM, port.capabilities, store, rng=random.Random(seed))
-        return Table(Path("unused"), port, clock, store, service, Runner(service, port, clock))
+        return Table(
+            Path("unused"), port, clock, store, service, Runner(service, port, clock, store=store)
+        )
 
     first, second = worker(1), worker(2)
     try:

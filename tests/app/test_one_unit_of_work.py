@@ -81,7 +81,9 @@ def test_every_write_of_every_input_is_in_one_unit_of_work_opened_in_work_py(
     port = RecordingPort()
     clock = FakeClock()
     service = ChatService(PLATFORM, port.capabilities, watched, rng=random.Random(4))  # type: ignore[arg-type]
-    table = Table(tmp_path / "games.db", port, clock, sql, service, Runner(service, port, clock))
+    table = Table(
+        tmp_path / "games.db", port, clock, sql, service, Runner(service, port, clock, store=sql)
+    )
     inputs: list[tuple[int, int]] = []
     handle: Callable[[Inbound, datetime], list[Outbound]] = service.handle
 

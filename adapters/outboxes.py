@@ -21,7 +21,10 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from bohnanza.adapters.analysis_words import summary_lines
+from bohnanza.adapters.background import review_in_background
 from bohnanza.adapters.game_page import game_page
+from bohnanza.adapters.i18n import load_translator
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
 from bohnanza.adapters.runner_ports import GameRecords
 from bohnanza.adapters.shown_slots import ShownSlots, digest
@@ -210,11 +213,22 @@ class Outboxes:
 
     async def _game_page(self, item: GamePage) -> None:
         """The finished game's page, made from its stored record (off the event loop: a long
-        game takes a moment), sent to the room as a file."""
+        game takes a moment), sent to the room as a file. With its analysis: worked out in a
+        process of its own (other chats go on meanwhile), its summary told in the room."""
         record = self._records.load_record(item.game_id)
         language = item.language if item.language in LANGUAGES else "en"
-        page = await asyncio.to_thread(game_page, record, language)
-        await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
+        analysis = None
+        if item.analysis:
+            analysis = await review_in_background(record)
+            tr = load_translator(language)
+            lines = [tr.gettext("Game {game} looked back:").format(game=item.game_id)]
+            for part in split_message(
+                Message("\n".join(lines + summary_lines(tr, analysis))), self.port.capabilities
+            ):
+                await self.port.send(item.room, part)
+        if self.port.capabilities.files:
+            page = await asyncio.to_thread(game_page, record, language, analysis=analysis)
+            await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
 
     async def _to_room(self, item: ToRoom, sending: _Sending) -> None:
         room = item.room

@@ -22,6 +22,7 @@ class Family(Enum):
     PLAY = "play"
     BUTTON = "button"
     """A button pressed: of a lobby (`l`), of a game (`g`), or a player's hand (`h`)."""
+    ANALYSIS = "analysis"
     UNKNOWN = "unknown"
     TOO_LONG = "too long"
     EMPTY = "empty"
@@ -55,6 +56,8 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(_("set hints on|off — learning mode: each player may ask for hints; not rated")),
     Entry(_("hint — the expert's suggestion for your decision (privately, with hints on)"),
           Family.PLAY, ("hint",)),
+    Entry(_("analysis — after a game: the expert's look back at it, sent to the room"),
+          Family.ANALYSIS, ("analysis",)),
     Entry(_("rules [beans|fields|turn|trading|end|variants] — the rules of the game"),
           Family.RULES, ("rules",)),
     Entry(_("set notify off|turn|all — when I notify you (turn: a decision is yours)"),

@@ -1,5 +1,6 @@
-"""Learning mode in a chat: `hint`, the expert's suggestion for the asker's decision now, only in
-a game whose room chose hints (`hints`); always answered privately."""
+"""Learning from the expert in a chat: `hint`, its suggestion for the asker's decision now (only
+in a game whose room chose hints; answered privately), and `analysis`, its look back at the
+room's last finished game (worked out in the background, sent to the room with the page)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .context import Context
 from .hints import hint, seen_by
 from .inbound import Inbound
 from .lobby import LobbyError
-from .messages import Message, Outbound, Reply, ToPlayer
+from .messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
 from .session import GameSession
 
 
@@ -45,3 +46,29 @@ def hint_answer(ctx: Context, session: GameSession, seat: int, inbound: Inbound)
     user = session.seats[seat].identity.user_id
     sent = tr.gettext("I sent you a hint privately.")
     return [ToPlayer(user, Message(text), session.room), Reply(inbound, sent)]
+
+
+def analysis_request(ctx: Context, inbound: Inbound) -> list[Outbound]:
+    """`analysis` in a room: the expert's look back at the room's last finished game."""
+    tr = ctx.translator(ctx.room_language(inbound.room))
+    if inbound.private:
+        return [Reply(inbound, tr.gettext("Ask for the analysis in the game's room."))]
+    if ctx.tables.room_session(inbound.room) is not None:
+        return [Reply(inbound, tr.gettext("The analysis comes once the game is over."))]
+    finished = ctx.tables.finished.get(inbound.room)
+    if finished is None:
+        return [Reply(inbound, tr.gettext("No game has finished here lately to look back on."))]
+    game_id, language = finished
+    tr = ctx.translator(language)
+    if game_id in ctx.tables.reviewed:
+        text = tr.gettext("The analysis of game {game} was asked already.").format(game=game_id)
+        return [Reply(inbound, text)]
+    ctx.tables.reviewed.add(game_id)
+    working = tr.gettext(
+        "The expert looks back at game {game}; its analysis comes here in a few minutes."
+    ).format(game=game_id)
+    caption = tr.gettext("Game {game} with the expert's analysis.").format(game=game_id)
+    return [
+        ToRoom(inbound.room, Message(working)),
+        GamePage(inbound.room, game_id, language, caption, analysis=True),
+    ]

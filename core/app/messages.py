@@ -120,6 +120,9 @@ class GamePage:
     game_id: str
     language: str
     caption: str
+    analysis: bool = False
+    """With the expert's analysis of every seat, worked out away from the chat's other work,
+    and its summary in the room."""
 
 
 Outbound = ToRoom | ToPlayer | Reply | GamePage

@@ -8,6 +8,7 @@ from . import game_input, seat_commands
 from .commands import LOBBY_VERBS, Command, Family, help_text
 from .context import Context
 from .inbound import Inbound
+from .learning import analysis_request
 from .lobby_commands import lobby_command
 from .messages import Outbound, Reply
 from .player_settings import notify_setting
@@ -33,6 +34,8 @@ def route(
             return seat_commands.move(ctx, work, inbound, command.args, now)
         case Family.SEATS:
             return seat_commands.claim(ctx, work, inbound, command.args, now)
+        case Family.ANALYSIS:
+            return analysis_request(ctx, inbound)
         case Family.SETTINGS:
             return notify_setting(ctx, work, inbound, args, now)
         case Family.STANDINGS:

@@ -1,0 +1,46 @@
+"""`analysis` in a room after a game: the expert's look back at it, worked out in a process of
+its own, comes to the room as three lines and the replay page with the analysis."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bohnanza.core.app.ports import Capabilities
+
+from .recording import People, Table
+
+WITH_FILES = Capabilities(buttons=True, edits=True, personal_answers=True, files=True)
+
+
+def test_a_room_asks_for_the_analysis_of_its_finished_game_and_gets_page_and_summary(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db", WITH_FILES)
+    people = People(table, seed=6)
+    game_id = asyncio.run(people.gather("g1", ["ann", "bot:random"]))
+    asyncio.run(people.say("ann", "analysis", "g1"))
+    assert table.port.last_answer("ann") == "The analysis comes once the game is over."
+    for _ in range(3_000):
+        if not asyncio.run(people.move("g1")):
+            break
+    assert "g1" not in table.service.games
+    pages = len(table.port.files.get("g1", []))
+
+    asyncio.run(people.say("ann", "analysis", private=True))
+    assert table.port.last_answer("ann") == "Ask for the analysis in the game's room."
+
+    async def ask() -> None:
+        await people.say("bob", "analysis", "g1")
+        assert await table.runner.drain(600)
+
+    asyncio.run(ask())
+    texts = table.port.room_texts("g1")
+    told = [t for t in texts if t.startswith(f"Game {game_id} looked back:")]
+    assert len(told) == 1 and len(told[0].splitlines()) >= 3, told
+    page = table.port.files["g1"][-1]
+    assert len(table.port.files["g1"]) == pages + 1
+    assert b'id="analysis"' in page.data
+
+    asyncio.run(people.say("ann", "analysis", "g1"))
+    assert "was asked already" in table.port.last_answer("ann")

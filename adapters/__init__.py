@@ -1,0 +1,2 @@
+"""The adapters: the chat platforms, the store, the catalogs, and the runner that connects a
+platform to the chat application."""

@@ -201,13 +201,12 @@ class ChatService:
         moved_on = tr.gettext("The game moved on meanwhile; look at it again and retry.")
         return [Reply(inbound, moved_on)]
 
-    def _game_of(self, inbound: Inbound) -> str | None:
+    def _game_of(self, inbound: Inbound) -> GameSession | None:
         """The game in memory an input is most likely for: its button's, or its room's."""
         words = inbound.text.split()
         if inbound.button and len(words) >= 2 and words[0] in ("g", "h"):
-            return words[1]
-        session = None if inbound.private else self.games.get(inbound.room)
-        return None if session is None else session.game_id
+            return self.ctx.tables.session_by_id(words[1])
+        return None if inbound.private else self.games.get(inbound.room)
 
     def _forget(self, work: Work, inbound: Inbound) -> None:
         """After a conflict or a failure: what memory holds of what the input touched is

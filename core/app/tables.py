@@ -88,10 +88,10 @@ class Tables:
             return None
         return self.adopt(game_id)
 
-    def handled_before(self, delivery_id: str, game_id: str | None) -> bool:
-        """Whether an input was applied (or refused) already. The progress of the game it is
-        most likely for is read in the same look-up, for `up_to_date`."""
-        session = None if game_id is None else self.session_by_id(game_id)
+    def handled_before(self, delivery_id: str, session: GameSession | None) -> bool:
+        """Whether an input was applied (or refused) already. The progress of the game in
+        memory it is most likely for (`session`) is read in the same look-up, for
+        `up_to_date`."""
         if session is None:
             return self.store.delivery_seen(self.platform, delivery_id)
         seen, progress = self.store.delivery_seen_and_progress(

@@ -147,6 +147,8 @@ class Work:
     def commit(self, now: datetime) -> None:
         """Store everything in one transaction, with the delivery id (alone, when nothing
         changed). Conflict or DuplicateDelivery: nothing was stored."""
+        if not (self._writes or self.games or self.delivery):
+            return
         saved: list[tuple[GameSession, dict[str, object]]] = []
         delivery = self.delivery
         with self.store.atomic():

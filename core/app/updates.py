@@ -26,7 +26,7 @@ from .session import GameSession
 from .story import story_line, table_key_of
 
 
-@dataclass(frozen=True)
+@dataclass
 class SeatShown:
     """What one seat's new private message shows."""
 

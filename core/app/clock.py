@@ -11,10 +11,7 @@ from .context import Context
 from .messages import Message, Outbound, ToRoom
 from .play import after_move
 from .session import GameSession
-from .work import Conflict, Work
-
-ATTEMPTS = 2
-"""A tick of a game is decided at most twice: once more after another worker was first."""
+from .work import ATTEMPTS, Conflict, Work
 
 
 def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:

@@ -90,8 +90,7 @@ VERB_FAMILIES: dict[str, Family] = {
     verb: entry.family for entry in COMMANDS if entry.family is not None for verb in entry.verbs
 }
 LOBBY_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.LOBBY)
-GAME_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.PLAY)
-STANDINGS_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.STANDINGS)
+"""The verbs a lobby's buttons may carry (`l VERB`)."""
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,6 @@ def button(
 ) -> list[Outbound]:
     """A game's button (`g GAME TOKEN COMMAND`) or the hand button (`h GAME`)."""
     tr = ctx.translator(ctx.room_language(inbound.room))
-    kind = words[0]
     session = ctx.tables.button_session(words[1]) if len(words) >= 2 else None
     if session is None:
         return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
@@ -43,9 +42,23 @@ def button(
     seat = session.seat_of(inbound.user_id)
     if seat is None:
         return [Reply(inbound, tr.gettext("You are not playing in this game."))]
+    # A player back from a stand-in has his seat again before what he pressed is done.
     back = welcome_back(ctx, work, session, seat, now)
-    if back:
-        return back + button(ctx, work, inbound, words, now)
+    return back + _pressed(ctx, work, session, seat, inbound, words, now)
+
+
+def _pressed(
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    words: tuple[str, ...],
+    now: datetime,
+) -> list[Outbound]:
+    """What a button of the seat's asks, on its game."""
+    tr = ctx.translator(session.language)
+    kind = words[0]
     if kind == "h" and len(words) == 2:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
@@ -104,8 +117,20 @@ def typed(
     if seat is None:
         return [Reply(inbound, tr.gettext("You are not playing in this game."))]
     back = welcome_back(ctx, work, session, seat, now)
-    if back:
-        return back + typed(ctx, work, inbound, words, now)
+    return back + _asked(ctx, work, session, seat, inbound, words, now)
+
+
+def _asked(
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    words: tuple[str, ...],
+    now: datetime,
+) -> list[Outbound]:
+    """What a typed command of the seat's asks, on its game."""
+    tr = ctx.translator(session.language)
     verb = words[0].lower()
     if verb.isdigit() and len(words) == 1:
         return _numbered_choice(ctx, work, session, seat, inbound, int(verb), now)

@@ -36,14 +36,12 @@ from .session import GameSession
 from .tables import Tables
 from .updates import hand_slot
 from .views import game_views, hands, private_views
-from .work import Conflict, Work
+from .work import ATTEMPTS, Conflict, Work
 
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
 MAX_DELIVERY_ID = 255
 EXPIRY_EVERY = timedelta(hours=1)
-ATTEMPTS = 2
-"""An input is decided at most twice: once more after another writer was first."""
 
 
 class ChatService:

@@ -78,7 +78,7 @@ def top_text(tr: Translator, board: list[Standing]) -> str:
 def standings_answer(
     tr: Translator, store: ChatStore, platform: str, inbound: Inbound, verb: str
 ) -> str:
-    """The answer to `stats` or `top` (see STANDINGS_VERBS). Asked privately, `stats` covers
+    """The answer to `stats` or `top` (`commands.Family.STANDINGS`). Asked privately, `stats` covers
     every room of the platform, and `top` points to a room (a room's names stay in it)."""
     if verb == "top":
         if inbound.private:

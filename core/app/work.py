@@ -33,6 +33,11 @@ Write = Callable[[ChatStore, "Delivery | None"], bool]
 took the delivery id."""
 
 
+ATTEMPTS = 2
+"""An input (or a game's tick) is decided at most twice: once more after another writer was
+first."""
+
+
 class Conflict(Exception):
     """Another writer changed what this work decided on; nothing of it was stored."""
 

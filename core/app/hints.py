@@ -106,5 +106,5 @@ def seen_by(record: GameRecord, seat: int) -> Observations:
 def hints_line(tr: Translator, on: bool) -> str:
     """The lobby's line about hints, for every player to see before the game starts."""
     if on:
-        return tr.gettext("Hints: on (ask `hint` during your decisions; the game is not rated)")
-    return tr.gettext("Hints: off (`set hints on` lets each player ask the expert)")
+        return tr.gettext("Hints: on (ask 'hint' during your decisions; the game is not rated)")
+    return tr.gettext("Hints: off ('set hints on' lets each player ask the expert)")

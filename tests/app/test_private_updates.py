@@ -1,14 +1,21 @@
-"""Where nothing can be edited, a person is written to privately for decisions only: counted
-over a whole game, private messages per person per turn, and those that answer no input of
-his (printed; docs/adapters.md keeps the figures)."""
+"""Where nothing can be edited, a person is written to privately only when a decision is his,
+when it answers what he did, or when an offer to him or of his changed. Counted over a whole
+game of four people, with the capabilities of a plain line platform, of IRC and of the
+terminal: private messages per person per turn, those that answer no input of his, and his
+inputs (printed; docs/adapters.md keeps the figures)."""
 
 from __future__ import annotations
 
 import asyncio
 import re
 from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pytest
+
+from bohnanza.adapters.irc.port import CAPABILITIES as IRC
+from bohnanza.adapters.terminal.port import CAPABILITIES as TERMINAL
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import Capabilities
 
@@ -17,46 +24,70 @@ from .recording import People, Table
 PEOPLE = ["ann", "bob", "cat", "dan"]
 
 
-def private_messages_per_turn(path: Path, caps: Capabilities) -> tuple[float, float]:
-    """All private messages per person per turn, and those not answering his own input."""
+@dataclass(frozen=True)
+class Tally:
+    """What four people were sent privately over one game, per person per turn."""
+
+    messages: float
+    unasked: float
+    """Messages that came while he was not sending an input: not an answer to him."""
+    inputs: float
+    most_per_input: int
+    """The most private messages one input of his brought him."""
+
+
+def tally(path: Path, caps: Capabilities) -> Tally:
     table = Table.open(path, caps, seed=3)
     people = People(table, seed=3)
     answering: Counter[str] = Counter()
+    inputs: Counter[str] = Counter()
+    most = 0
     submit = table.runner.submit
 
     async def counted(inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
+        nonlocal most
         before = len(table.port.private.get(inbound.user_id, []))
         done = await submit(inbound, wait=wait)
-        answering[inbound.user_id] += len(table.port.private.get(inbound.user_id, [])) - before
+        brought = len(table.port.private.get(inbound.user_id, [])) - before
+        answering[inbound.user_id] += brought
+        inputs[inbound.user_id] += 1
+        most = max(most, brought)
         return done
 
     table.runner.submit = counted  # type: ignore[method-assign]
 
-    async def game() -> str:
-        game_id = await people.gather("g1", PEOPLE)
+    async def game() -> None:
+        await people.gather("g1", PEOPLE)
         await people.play(["g1"])
-        return game_id
 
-    game_id = asyncio.run(game())
-    tables = [t for t in table.port.room_texts("g1") if t.startswith(f"Bohnanza · game {game_id}")]
+    asyncio.run(game())
+    tables = [t for t in table.port.room_texts("g1") if t.startswith("Bohnanza · game ")]
     match = re.search(r"· turn (\d+) ·", tables[-1])
     assert match is not None
     person_turns = len(PEOPLE) * int(match.group(1))
     sent = sum(len(table.port.private.get(user, [])) for user in PEOPLE)
     unasked = sent - sum(answering[user] for user in PEOPLE)
-    return sent / person_turns, unasked / person_turns
+    typed = sum(inputs[user] for user in PEOPLE)
+    return Tally(sent / person_turns, unasked / person_turns, typed / person_turns, most)
 
 
+@pytest.mark.parametrize(
+    "platform, caps",
+    [("no edits", Capabilities()), ("IRC", IRC), ("terminal", TERMINAL)],
+)
 def test_without_edits_a_person_is_written_to_for_decisions_and_answers_only(
-    tmp_path: Path,
+    tmp_path: Path, platform: str, caps: Capabilities
 ) -> None:
-    every, every_unasked = private_messages_per_turn(
-        tmp_path / "every.db", Capabilities(private_updates="every change")
-    )
-    decisions, unasked = private_messages_per_turn(tmp_path / "decisions.db", Capabilities())
+    every = tally(tmp_path / "every.db", replace(caps, private_updates="every change"))
+    decisions = tally(tmp_path / "decisions.db", caps)
     print(
-        f"private messages per person per turn: every change {every:.2f} "
-        f"({every_unasked:.2f} unasked), decisions {decisions:.2f} ({unasked:.2f} unasked)"
+        f"{platform}: private messages per person per turn: every change {every.messages:.2f} "
+        f"({every.unasked:.2f} unasked), decisions {decisions.messages:.2f} "
+        f"({decisions.unasked:.2f} unasked); his inputs {decisions.inputs:.2f}, "
+        f"at most {decisions.most_per_input} message(s) for one"
     )
-    assert decisions < every * 0.7
-    assert unasked <= 3 < every_unasked
+    assert decisions.messages < every.messages * 0.7
+    assert decisions.unasked <= 3 < every.unasked
+    # An input is answered by one private message at most: where the answer comes with his new
+    # list, it heads the list.
+    assert decisions.most_per_input == 1

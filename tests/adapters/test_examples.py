@@ -1,89 +1,21 @@
-"""The example platforms of docs/adapters.md keep the chat-port contract: `pigeon` (a line
-platform on `LinePort`) and `mailbox` (whole messages, nothing edited, on `BasePort`); the
-contract runs without pytest too, and a port claiming what it does not write is refused."""
+"""The example platforms of docs/adapters.md (`pigeon`, a line platform on `LinePort`, and
+`mailbox`, whole messages, nothing edited, on `BasePort`) keep the chat-port contract: under
+pytest by their own tests (`plugin/*/tests`), and without pytest with the same harnesses; a port
+claiming what it does not write is refused."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 from bohnanza.adapters.contract import ChatHarness, check_port
-from bohnanza.adapters.contract_pytest import ChatPortContract
 from bohnanza.adapters.kit import BasePort, Capabilities, Message
 
-from .plugin import mailbox, pigeon
+from .plugin import mailbox, mailbox_contract, pigeon_contract
 
-T = TypeVar("T")
-
-
-class PigeonHarness:
-    """The pigeon port and the lines it wrote, read as its people see them."""
-
-    room, player, other_player, stranger = "#loft", "ann", "bob", None
-
-    def __init__(self) -> None:
-        self.outgoing: asyncio.Queue[str] = asyncio.Queue()
-        self.port = pigeon.PigeonPort(self.outgoing)
-        self.lines: list[str] = []
-
-    def run(self, work: Awaitable[T]) -> T:
-        async def wrapped() -> T:
-            return await work
-
-        result = asyncio.run(wrapped())
-        while not self.outgoing.empty():
-            self.lines.append(self.outgoing.get_nowait())
-        return result
-
-    def _to(self, target: str, mark: str) -> list[str]:
-        return [line.partition(mark)[2] for line in self.lines if line.startswith(target + mark)]
-
-    def room_texts(self) -> list[str]:
-        return self._to(self.room, "|")
-
-    def private_texts(self, user: str) -> list[str]:
-        return self._to(user, "|")
-
-    def answer_texts(self, user: str) -> list[str]:
-        return self._to(user, "!")
-
-
-class MailboxHarness:
-    """The mailbox port, its residents Ann and Bob; Eve has no mailbox."""
-
-    room, player, other_player, stranger = "#street", "ann", "bob", "eve"
-
-    def __init__(self) -> None:
-        self.port = mailbox.MailboxPort({"ann", "bob"})
-
-    def run(self, work: Awaitable[T]) -> T:
-        async def wrapped() -> T:
-            return await work
-
-        return asyncio.run(wrapped())
-
-    def room_texts(self) -> list[str]:
-        boxes: dict[str, list[str]] = self.port.boxes
-        return list(boxes.get(self.room, []))
-
-    def private_texts(self, user: str) -> list[str]:
-        boxes: dict[str, list[str]] = self.port.boxes
-        return list(boxes.get(f"@{user}", []))
-
-
-class TestPigeonPort(ChatPortContract):
-    @pytest.fixture
-    def harness(self) -> Iterator[Any]:
-        yield PigeonHarness()
-
-
-class TestMailboxPort(ChatPortContract):
-    @pytest.fixture
-    def harness(self) -> Iterator[Any]:
-        yield MailboxHarness()
+PigeonHarness = pigeon_contract.PigeonHarness
+MailboxHarness = mailbox_contract.MailboxHarness
 
 
 @pytest.mark.parametrize("make", [PigeonHarness, MailboxHarness], ids=["pigeon", "mailbox"])

@@ -1,5 +1,6 @@
 """The example platform packages of docs/adapters.md (`pigeon`: a line platform; `mailbox`:
-whole messages, nothing edited), each a project of its own, importable here as installed."""
+whole messages, nothing edited), each a project of its own with its contract tests in its
+`tests/` folder, importable here as installed."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from pathlib import Path
 HERE = Path(__file__).parent
 PROJECTS = {"pigeon": HERE / "pigeon", "mailbox": HERE / "mailbox"}
 for _project in PROJECTS.values():
-    if str(_project) not in sys.path:
-        sys.path.insert(0, str(_project))
+    for _folder in (_project, _project / "tests"):
+        if str(_folder) not in sys.path:
+            sys.path.insert(0, str(_folder))
 
 pigeon = import_module("bohnanza_pigeon")
 mailbox = import_module("bohnanza_mailbox")
+pigeon_contract = import_module("test_pigeon_contract")
+mailbox_contract = import_module("test_mailbox_contract")

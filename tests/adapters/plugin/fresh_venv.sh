@@ -1,7 +1,9 @@
 #!/bin/sh
 # The example plugins checked as docs/adapters.md tells a plugin author: a fresh virtual
-# environment, bohnanza installed as a wheel, the plugins beside it, mypy --strict on them,
-# the contract run without pytest, and the platforms found by their entry points.
+# environment, bohnanza installed as a wheel, the plugins beside it (copied out of this tree, as
+# their authors have them), mypy --strict on them and their tests, each plugin's contract tests
+# run with pytest in its own folder, the contract run without pytest, and the platforms found
+# by their entry points.
 # Usage: tests/adapters/plugin/fresh_venv.sh [DIR]   (takes a few minutes: it builds bohnanza)
 set -eu
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -9,9 +11,15 @@ plugins="$root/tests/adapters/plugin"
 env=${1:-$(mktemp -d)/venv}
 python3 -m venv "$env"
 CC=/bin/false "$env/bin/pip" install -q "$root"
-"$env/bin/pip" install -q mypy "$plugins/pigeon" "$plugins/mailbox"
-cd "$(mktemp -d)"  # not the source tree: the installed packages are checked
-"$env/bin/mypy" --strict --no-incremental -p bohnanza_pigeon -p bohnanza_mailbox
+work=$(mktemp -d)  # not the source tree: the installed packages are checked
+cp -r "$plugins/pigeon" "$plugins/mailbox" "$work"
+"$env/bin/pip" install -q mypy pytest "$work/pigeon" "$work/mailbox"
+for plugin in pigeon mailbox; do
+    (cd "$work/$plugin" && "$env/bin/mypy" --strict --no-incremental -p "bohnanza_$plugin" \
+        && "$env/bin/mypy" --strict --no-incremental tests \
+        && "$env/bin/pytest" -q -p no:cacheprovider tests)
+done
+cd "$work"
 "$env/bin/python" - <<'PY'
 import asyncio
 import sys

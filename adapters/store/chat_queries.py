@@ -19,6 +19,7 @@ from sqlmodel import col
 from bohnanza.core.app.ports import SeatClaim, ShownView, StoredLobby
 from bohnanza.core.audit import canonical_json
 from bohnanza.core.ports import (
+    FINISHED,
     IN_PROGRESS,
     ChatState,
     Delivery,
@@ -70,6 +71,24 @@ class ChatQueries:
                 .limit(1)
             ).scalar()
         return None if found is None else str(found)
+
+    def last_finished_in(self, platform: str, room: str) -> tuple[str, str] | None:
+        """The game that finished last in a room of a platform, with its language."""
+        with self._transaction(write=False) as connection:
+            found = connection.execute(
+                select(col(GameRow.id), col(GameRow.options))
+                .where(
+                    col(GameRow.platform) == platform,
+                    col(GameRow.room) == room,
+                    col(GameRow.status) == FINISHED,
+                )
+                .order_by(col(GameRow.finished_at).desc())
+                .limit(1)
+            ).first()
+        if found is None:
+            return None
+        language = json.loads(found[1]).get("language", "en")
+        return str(found[0]), str(language)
 
     def active_games_of(self, platform: str, user_id: str) -> list[str]:
         """The games in progress a player of a platform is seated in (where he sat down, or

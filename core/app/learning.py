@@ -55,9 +55,9 @@ def analysis_request(ctx: Context, inbound: Inbound) -> list[Outbound]:
         return [Reply(inbound, tr.gettext("Ask for the analysis in the game's room."))]
     if ctx.tables.room_session(inbound.room) is not None:
         return [Reply(inbound, tr.gettext("The analysis comes once the game is over."))]
-    finished = ctx.tables.finished.get(inbound.room)
+    finished = ctx.store.last_finished_in(ctx.platform, inbound.room)
     if finished is None:
-        return [Reply(inbound, tr.gettext("No game has finished here lately to look back on."))]
+        return [Reply(inbound, tr.gettext("No game has finished here yet to look back on."))]
     game_id, language = finished
     tr = ctx.translator(language)
     if game_id in ctx.tables.reviewed:

@@ -106,5 +106,4 @@ def after_move(
     work.save_game(session)
     if session.game.is_over:
         ctx.tables.games.pop(session.room, None)
-        ctx.tables.finished[session.room] = (session.game_id, session.language)
     return shown_now(session, update)

@@ -243,6 +243,10 @@ class ChatStore(GameStore, Protocol):
         """The games in progress a player is seated in."""
         ...
 
+    def last_finished_in(self, platform: str, room: str) -> tuple[str, str] | None:
+        """The game that finished last in a room, with its language (None: none did)."""
+        ...
+
     def lobby_rooms(self, platform: str) -> list[str]:
         """The rooms of a platform where a lobby is gathering."""
         ...

@@ -36,9 +36,6 @@ class Tables:
         self.lobbies: dict[str, Lobby] = {}
         self.lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
-        self.finished: dict[str, tuple[str, str]] = {}
-        """The last game finished in each room (by this worker) and its language, which `analysis`
-        looks back at."""
         self.reviewed: set[str] = set()
         """The finished games whose analysis was asked already."""
         self.refused: dict[str, str] = {}

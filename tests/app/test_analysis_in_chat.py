@@ -44,3 +44,26 @@ def test_a_room_asks_for_the_analysis_of_its_finished_game_and_gets_page_and_sum
 
     asyncio.run(people.say("ann", "analysis", "g1"))
     assert "was asked already" in table.port.last_answer("ann")
+
+
+def test_the_room_s_last_finished_game_is_found_after_a_restart_and_by_any_worker(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db", WITH_FILES)
+    people = People(table, seed=6)
+    asyncio.run(people.say("ann", "analysis", "g1"))
+    assert table.port.last_answer("ann") == "No game has finished here yet to look back on."
+    game_id = asyncio.run(people.gather("g1", ["ann", "bot:random"]))
+    for _ in range(3_000):
+        if not asyncio.run(people.move("g1")):
+            break
+    assert "g1" not in table.service.games
+
+    restarted = Table.restarted(table)
+    people.table = restarted
+    before = len(restarted.port.room_texts("g1"))
+    asyncio.run(people.say("bob", "analysis", "g1"))
+    said = restarted.port.room_texts("g1")[before:]
+    assert any(t.startswith(f"The expert looks back at game {game_id};") for t in said), said
+    asyncio.run(people.say("ann", "analysis", "g2"))
+    assert restarted.port.last_answer("ann") == "No game has finished here yet to look back on."

@@ -40,6 +40,7 @@ from bohnanza.adapters.line_port import LinePort
 from bohnanza.adapters.platforms import Platform, ServeContext, SettingsError
 from bohnanza.adapters.prefix import command_text
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import PlatformSettings, setting, settings_by_rules
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
@@ -58,6 +59,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "CONNECTION_RULES",
+    "AdapterStore",
     "BasePort",
     "Button",
     "Capabilities",

@@ -17,9 +17,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, PackageNotFoundError, distribution, entry_points
 
+from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError
 from bohnanza.core.app.i18n import Translator
-from bohnanza.core.app.ports import ChatStore
 
 ENTRY_POINT_GROUP = "bohnanza.adapters"
 
@@ -28,7 +28,7 @@ ENTRY_POINT_GROUP = "bohnanza.adapters"
 class ServeContext:
     """What `bohnanza serve` hands every platform: the store, the catalogs and the settings."""
 
-    store: ChatStore
+    store: AdapterStore
     translators: Mapping[str, Translator]
     settings: Mapping[str, str]
     """The environment (and configuration file) the bot was started with."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from bohnanza.core.app.ports import ShownView
+from bohnanza.core.app.ports import ChatStore, ShownView
 from bohnanza.core.record import GameRecord
 
 
@@ -35,6 +35,11 @@ class GameRecords(Protocol):
 
 class RunnerStore(SlotLedger, GameRecords, Protocol):
     """What the runner reads and writes in the store itself (the service does the rest)."""
+
+
+class AdapterStore(ChatStore, RunnerStore, Protocol):
+    """The store an adapter serves from: what the application asks of it, and what its runner
+    keeps there itself (the core's port knows nothing of chats' slots)."""
 
 
 @runtime_checkable

@@ -34,10 +34,11 @@ from nio import (
 from nio.crypto import ENCRYPTION_ENABLED
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
-from bohnanza.core.app.ports import ChatStore, Clock
+from bohnanza.core.app.ports import Clock
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
@@ -118,7 +119,7 @@ class MatrixBot:
     def __init__(
         self,
         settings: MatrixSettings,
-        store: ChatStore,
+        store: AdapterStore,
         translators: Mapping[str, Translator],
         clock: Clock | None = None,
     ) -> None:

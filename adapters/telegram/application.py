@@ -31,10 +31,11 @@ from telegram.ext import (
 )
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.ports import ChatStore, Clock
+from bohnanza.core.app.ports import Clock
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
@@ -131,7 +132,7 @@ class TelegramBot:
     def __init__(
         self,
         application: Application,  # type: ignore[type-arg]
-        store: ChatStore,
+        store: AdapterStore,
         translators: Mapping[str, Translator],
         clock: Clock | None = None,
     ) -> None:

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.core.app.event_log import EventLog
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound, Reply, ToRoom
 from bohnanza.core.app.player_events import player_lines
-from bohnanza.core.app.ports import ChatStore
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 
@@ -128,7 +128,7 @@ class Console:
 
     def __init__(
         self,
-        store: ChatStore,
+        store: AdapterStore,
         translators: Mapping[str, Translator],
         read_line: Callable[[], str],
         write: Callable[[str], None],

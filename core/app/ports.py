@@ -349,16 +349,6 @@ class ChatStore(GameStore, Protocol):
         """Replace a player's own settings."""
         ...
 
-    def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
-        """What a chat's slot was last shown (None: nothing yet)."""
-        ...
-
-    def save_view(
-        self, platform: str, chat: str, slot: str, view: ShownView, now: datetime
-    ) -> None:
-        """Note what a chat's slot shows now, once the platform took the message."""
-        ...
-
     def drop_lobby(self, platform: str, room: str, version: int) -> bool:
         """Remove a lobby if it is still the version read; False otherwise."""
         ...

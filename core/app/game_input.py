@@ -4,6 +4,7 @@ the room's game, or his only game when said privately), then what it asks: a but
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -38,13 +39,32 @@ def button(
     session = ctx.tables.button_session(words[1]) if len(words) >= 2 else None
     if session is None:
         return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
-    tr = ctx.translator(session.language)
+    return _seated(ctx, work, session, inbound, words, now, _pressed)
+
+
+Asked = Callable[
+    [Context, Work, GameSession, int, Inbound, tuple[str, ...], datetime], list[Outbound]
+]
+"""What an input of a seated player asks, on his game (`_pressed`, `_asked`)."""
+
+
+def _seated(
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    inbound: Inbound,
+    words: tuple[str, ...],
+    now: datetime,
+    then: Asked,
+) -> list[Outbound]:
+    """The input of the game's player who sent it: a player back from a stand-in has his seat
+    again before what he asked is done; anyone else is told he does not play here."""
     seat = session.seat_of(inbound.user_id)
     if seat is None:
+        tr = ctx.translator(session.language)
         return [Reply(inbound, tr.gettext("You are not playing in this game."))]
-    # A player back from a stand-in has his seat again before what he pressed is done.
     back = welcome_back(ctx, work, session, seat, now)
-    return back + _pressed(ctx, work, session, seat, inbound, words, now)
+    return back + then(ctx, work, session, seat, inbound, words, now)
 
 
 def _pressed(
@@ -112,12 +132,7 @@ def typed(
         session = ctx.tables.room_session(inbound.room)
     if session is None:
         return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
-    tr = ctx.translator(session.language)
-    seat = session.seat_of(inbound.user_id)
-    if seat is None:
-        return [Reply(inbound, tr.gettext("You are not playing in this game."))]
-    back = welcome_back(ctx, work, session, seat, now)
-    return back + _asked(ctx, work, session, seat, inbound, words, now)
+    return _seated(ctx, work, session, inbound, words, now, _asked)
 
 
 def _asked(

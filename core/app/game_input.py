@@ -16,7 +16,7 @@ from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
 from .numbers import answered, message_choices
 from .picker import PICK, SEND, draft_commands
-from .play import act, parse, welcome_back
+from .play import UnknownBean, act, parse, welcome_back
 from .render import hand_text
 from .screens import ASK, BACK, CHAIN, current_draft, screen_message, screen_moment
 from .session import GameSession
@@ -253,7 +253,7 @@ def _confirm(
     try:
         action = parse(session, seat, command)
         session.game.check(action)
-    except (NotationError, IllegalActionError):
+    except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     _show_screen(session, seat, f"{ASK} {action_text(action)}")
     return private_view(ctx, work, session, seat)

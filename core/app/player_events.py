@@ -80,8 +80,32 @@ def terms_text(tr: Translator, offer: TradeOffer) -> str:
     return tr.gettext("{give} for {want}").format(give=give, want=want)
 
 
+def own_offer_lines(
+    tr: Translator, happened: Iterable[Happened], seat: int, names: Sequence[str]
+) -> list[str]:
+    """The lines on the offers `seat` made among `happened`: each by its number, and what
+    became of it there (an answer given at once, by a bot)."""
+    mine: set[int] = set()
+    lines: list[str] = []
+    for item in happened:
+        for event in item.events:
+            if isinstance(event, TradeProposed) and event.offer.proposer == seat:
+                mine.add(event.offer.id)
+            elif not isinstance(event, TradeClosed | TradeAccepted) or event.offer.id not in mine:
+                continue
+            line = event_line(tr, event, item.action, seat, names)
+            if line is not None:
+                lines.append(line)
+    return lines
+
+
 def _proposed(tr: Translator, event: TradeProposed, seat: int, names: Sequence[str]) -> str | None:
     offer = event.offer
+    if offer.proposer == seat:
+        # A counter-offer is told as such by the closing of the offer it answers.
+        return tr.gettext("Your offer #{number} to {name}: {terms}.").format(
+            number=offer.id, name=names[offer.receiver], terms=terms_text(tr, offer)
+        )
     if offer.receiver != seat:
         return None
     shown = {"number": offer.id, "name": names[offer.proposer], "terms": terms_text(tr, offer)}

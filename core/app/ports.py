@@ -64,6 +64,10 @@ class Capabilities:
     one_screen: bool = False
     """The room and the private messages are read on one screen (a terminal): a private
     message shows up where it was asked for, and needs no word that it was sent."""
+    bots_wait: Literal["always", "offers"] = "always"
+    """How a bot on turn keeps trading open for a person who chose nothing himself (`set
+    trading`): "always" (until he passes, or the trading window closes) or "offers" (only
+    while an offer to him waits for his answer; no turn waits on him otherwise)."""
     verified_ids: bool = True
     """A user id is an account the platform authenticates (Telegram, Matrix), not a name
     anyone may take (an IRC nick): a seat then moves to a new id only when that id proves

@@ -11,7 +11,7 @@ from .inbound import Inbound
 from .learning import analysis_request
 from .lobby_commands import lobby_command
 from .messages import Outbound, Reply
-from .player_settings import notify_setting
+from .player_settings import player_setting
 from .rules import rules_text
 from .standings import standings_answer
 from .work import Work
@@ -37,7 +37,7 @@ def route(
         case Family.ANALYSIS:
             return analysis_request(ctx, inbound)
         case Family.SETTINGS:
-            return notify_setting(ctx, work, inbound, args, now)
+            return player_setting(ctx, work, inbound, command.verb, args, now)
         case Family.STANDINGS:
             text = standings_answer(tr, ctx.store, ctx.platform, inbound, command.verb)
         case Family.RULES:

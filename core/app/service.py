@@ -62,7 +62,7 @@ class ChatService:
             platform=platform,
             capabilities=capabilities,
             store=store,
-            tables=Tables(platform, store, rng),
+            tables=Tables(platform, store, rng, capabilities.bots_wait),
             translators=translators or {"en": English()},
             rng=rng,
             codes=codes or rng,

@@ -32,7 +32,7 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 
 from .help import HELP_WORDS, terminal_help
-from .port import CAPABILITIES, PLATFORM, TerminalPort
+from .port import CAPABILITIES, PLATFORM, TerminalPort, bean_names
 
 PLAYER_ID = "you"
 QUIT_WORDS = ("quit", "exit", "q")
@@ -140,10 +140,11 @@ class Console:
     ) -> None:
         """`program`: the command that runs bohnanza as the person can type it; the resume
         command is told when he stops (with `--db` when the store is not the default one)."""
+        beans = [name for tr in translators.values() for name in bean_names(tr)]
         self.port = (
-            TerminalPort(write, replay_source, program)
+            TerminalPort(write, replay_source, program, beans=beans)
             if width is None
-            else TerminalPort(write, replay_source, program, width)
+            else TerminalPort(write, replay_source, program, width, beans)
         )
         self.port.news = self.news
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))

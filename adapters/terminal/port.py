@@ -10,14 +10,16 @@ them, so it can be run as printed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from bohnanza.core.app.i18n import Translator
+from bohnanza.core.app.i18n import English, Translator, bean_name
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
+from bohnanza.core.app.picker import short_bean
 from bohnanza.core.app.ports import Capabilities
+from bohnanza.core.cards import VARIETIES
 
-from .layout import choices, fitted, terminal_width
+from .layout import choices, fitted, kept_whole, terminal_width
 
 PLATFORM = "terminal"
 CAPABILITIES = Capabilities(
@@ -28,11 +30,18 @@ CAPABILITIES = Capabilities(
     files=False,
     one_screen=True,
     verified_ids=False,
+    # One person against bots: a bot's turn waits for him only while its offer to him is open.
+    bots_wait="offers",
 )
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""
 AT_WORK = "⏳ …"
 """Shown while bots take a while to answer (the same in every language)."""
+
+
+def bean_names(tr: Translator) -> list[str]:
+    """Every bean's name in a language, whole and short ('Chili Bean', 'Chili')."""
+    return [name for v in VARIETIES for name in (bean_name(tr, v), short_bean(tr, v))]
 
 
 class TerminalPort:
@@ -51,9 +60,12 @@ class TerminalPort:
         replay_source: str | None = None,
         program: str = "bohnanza",
         width: Callable[[], int] = terminal_width,
+        beans: Iterable[str] = (),
     ) -> None:
-        """`program`: the command that runs bohnanza, as the person can type it."""
+        """`program`: the command that runs bohnanza, as the person can type it; `beans`:
+        the bean names of every language, never broken across two lines."""
         self._write = write
+        self._keep = kept_whole([*bean_names(English()), *beans])
         self._replay = f"{program} replay {replay_source} " if replay_source else None
         self._program = program
         self._width = width
@@ -65,7 +77,7 @@ class TerminalPort:
 
     def say(self, text: str) -> None:
         """Print a text fit to the terminal's width."""
-        self._write("\n".join(fitted(text, self._width(), self._program)))
+        self._write("\n".join(fitted(text, self._width(), self._program, self._keep)))
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
@@ -76,14 +88,14 @@ class TerminalPort:
             text = text.replace(REPLAY_COMMAND, self._replay)
         lines = [""]
         if news:
-            lines += [*(part for line in news for part in fitted(line, width)), ""]
+            lines += [*(part for line in news for part in fitted(line, width, keep=self._keep)), ""]
         if heading:
             lines.append(heading)
-        lines += fitted(text, width, self._program)
+        lines += fitted(text, width, self._program, self._keep)
         buttons = [button for row in message.buttons for button in row]
         if buttons:
             self.buttons = buttons
-            lines += choices([button.label for button in buttons], width)
+            lines += choices([button.label for button in buttons], width, self._keep)
         self._write("\n".join(lines))
         return str(self._sent)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bohnanza.core.app.i18n import English, Translator, bean_name
+from bohnanza.core.app.i18n import N_, English, Translator, bean_name
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.picker import short_bean
@@ -35,6 +35,8 @@ CAPABILITIES = Capabilities(
 )
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""
+ONLY_YOU = N_("── only you see this ──")
+"""Above each private message."""
 AT_WORK = "⏳ …"
 """Shown while bots take a while to answer (the same in every language)."""
 
@@ -74,10 +76,28 @@ class TerminalPort:
         self.buttons: list[Button] = []
         self.news: Callable[[], Sequence[str]] = lambda: ()
         """The lines of what happened since the last message (the console sets it)."""
+        self.words: Callable[[str], str] = lambda text: text
+        """The game's language, for the port's own words (the console sets it)."""
+        self.guide = ""
+        """A line printed under the next choices, once (how to answer them)."""
+        self.gone = False
+        """The output's reader has gone (a closed pipe): nothing is printed any more."""
+        self.on_gone: Callable[[], None] = lambda: None
+
+    def _out(self, text: str) -> None:
+        """Print, unless the output is gone (its reader closed the pipe): then nothing more is
+        printed, and the console is told, to stop (the game is kept)."""
+        if self.gone:
+            return
+        try:
+            self._write(text)
+        except BrokenPipeError:
+            self.gone = True
+            self.on_gone()
 
     def say(self, text: str) -> None:
         """Print a text fit to the terminal's width."""
-        self._write("\n".join(fitted(text, self._width(), self._program, self._keep)))
+        self._out("\n".join(fitted(text, self._width(), self._program, self._keep)))
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
@@ -96,7 +116,10 @@ class TerminalPort:
         if buttons:
             self.buttons = buttons
             lines += choices([button.label for button in buttons], width, self._keep)
-        self._write("\n".join(lines))
+            if self.guide:
+                lines += ["", *fitted(self.guide, width, keep=self._keep)]
+                self.guide = ""
+        self._out("\n".join(lines))
         return str(self._sent)
 
     async def send(self, room: str, message: Message) -> str:
@@ -113,10 +136,10 @@ class TerminalPort:
         return None
 
     async def send_private(self, user_id: str, message: Message) -> str:
-        return self._show("── only you see this ──", message)
+        return self._show(self.words(ONLY_YOU), message)
 
     async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
-        self._show("── only you see this ──", message)
+        self._show(self.words(ONLY_YOU), message)
 
     async def thinking(self, inbound: Inbound, busy: bool) -> None:
         """Once per spell of work, an hourglass: a silent prompt is not taken for a hang."""

@@ -298,7 +298,8 @@ class Console:
         try:
             while self.playing():
                 line_read = self._next_line()
-                await asyncio.wait({line_read, gone}, return_when=asyncio.FIRST_COMPLETED)
+                waited: set[asyncio.Future[Any]] = {line_read, gone}
+                await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
                 if gone.done():
                     line_read.cancel()  # the line, if one comes, is for nobody
                     break

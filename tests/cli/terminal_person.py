@@ -40,6 +40,10 @@ ANSWERED_WITHIN = 10.0
 """Seconds an input may go without a word on screen before it counts as unanswered: far more
 than the second it should take, so that a loaded machine fails nothing by timing alone."""
 MOST_INPUTS = 3000
+SCREEN_PAUSE = 1.0
+"""Seconds to wait for the rest of a screen that came in parts."""
+YOUR_MOVE = "▶ Your move."
+DIVIDER = "── only you see this ──"
 
 
 def bohnanza() -> str:
@@ -112,6 +116,10 @@ class Terminal:
         os.close(self.main)
 
     @property
+    def text(self) -> str:
+        return self.output.decode("utf-8", errors="replace")
+
+    @property
     def lines(self) -> list[str]:
         text = ANSI.sub("", self.output.decode("utf-8", errors="replace"))
         return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -137,7 +145,7 @@ class Inputs:
 
 def last_screen(screen: str) -> str:
     """The latest private screen in what was printed (or all of it)."""
-    return screen.rsplit("── only you see this ──", 1)[-1]
+    return screen.rsplit(DIVIDER, 1)[-1]
 
 
 def choices(screen: str) -> dict[int, str]:
@@ -166,7 +174,7 @@ def play_as_a_person(
         for _ in range(MOST_INPUTS):
             if terminal.process.poll() is not None:
                 break
-            shown = last_screen(terminal.output.decode("utf-8", errors="replace"))
+            shown = last_screen(terminal.text)
             line = pending.pop(0) if pending else _decide(shown, chooser, inputs, players)
             if line is None:
                 # Nothing for him to decide, and nothing to pass on: the game goes on alone.
@@ -182,6 +190,9 @@ def play_as_a_person(
                 inputs.unanswered.append(line)
             else:
                 inputs.latencies.append(terminal.answered_after)
+            if YOUR_MOVE not in last_screen(terminal.text):
+                # A screen may come in parts: what follows a pause is read too.
+                terminal.read_until_quiet(limit=SCREEN_PAUSE, quiet=SCREEN_PAUSE / 4)
         else:
             raise AssertionError("the game did not end")
         terminal.read_until_quiet()
@@ -213,7 +224,7 @@ def _decide(shown: str, chooser: random.Random, inputs: Inputs, players: int) ->
         if accept is not None and chooser.random() < 0.5:
             return str(accept)
         return str(by_label[f"Decline #{offer}"])
-    if "▶ Your move." not in shown:
+    if YOUR_MOVE not in shown:
         no_trade = by_label.get("No trade")
         if no_trade is None:
             return None

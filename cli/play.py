@@ -25,6 +25,7 @@ from bohnanza.adapters.terminal import (
     Console,
     NothingToResume,
     TableChoice,
+    closed_output,
     player_name,
     stdin_lines,
     told_of,
@@ -199,6 +200,7 @@ def play(
             replay_source(target),
             command,
             resume_command,
+            output_closed=closed_output(),
         )
         tr = translators[lang]
         seat_name = player_name(name, tr.gettext(FALLBACK_NAME))

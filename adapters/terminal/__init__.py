@@ -8,7 +8,7 @@ from bohnanza.adapters.platforms import Platform, ServeContext
 
 from .console import FALLBACK_NAME, Console, TableChoice, player_name
 from .port import CAPABILITIES, PLATFORM, TerminalPort
-from .stdin import stdin_lines
+from .stdin import closed_output, stdin_lines
 from .unfinished import NothingToResume, told_of, unfinished_games
 
 
@@ -32,6 +32,7 @@ __all__ = [
     "NothingToResume",
     "TableChoice",
     "TerminalPort",
+    "closed_output",
     "platform",
     "player_name",
     "stdin_lines",

@@ -39,6 +39,8 @@ from .unfinished import PLAYER_ID, NothingToResume, chosen_game, unfinished_game
 QUIT_WORDS = ("quit", "exit", "q")
 GUIDE = N_("Type the number of a choice, or a command (`help` lists them).")
 """Under the first screen, and for Enter alone."""
+OUTPUT_WATCH = 0.5
+"""Seconds between two looks at whether the output is still read."""
 MAX_NAME = 30
 FALLBACK_NAME = N_("Player")
 
@@ -137,6 +139,7 @@ class Console:
         program: str = "bohnanza",
         resume_command: str = "bohnanza play --resume",
         width: Callable[[], int] | None = None,
+        output_closed: Callable[[], bool] = lambda: False,
     ) -> None:
         """`program`: the command that runs bohnanza as the person can type it; the resume
         command is told when he stops (with `--db` when the store is not the default one)."""
@@ -152,6 +155,8 @@ class Console:
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
         self.runner = TableRunner(self.service, self.port, store=store)
         self._read_line = read_line
+        self.output_closed = output_closed
+        """Whether the output's reader has gone (a closed pipe)."""
         self.resume_command = resume_command
         self.room = ""
         self.name = player_name()
@@ -295,6 +300,7 @@ class Console:
         self.port.on_gone = lambda: None if gone.done() else gone.set_result(None)
         if self.port.gone:
             gone.set_result(None)
+        watching = asyncio.create_task(self._watch_output())
         try:
             while self.playing():
                 line_read = self._next_line()
@@ -326,12 +332,22 @@ class Console:
                     # Enter alone: what there is to type, and what happened meanwhile.
                     self.port.say("» " + tr.gettext(GUIDE))
         finally:
+            watching.cancel()
             deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await deadlines
             news = self.news()  # the last events, when the game ended with nothing more shown
             if news:
                 self.port.say("\n".join(["", *news]))
+
+    async def _watch_output(self) -> None:
+        """Now and then, whether the output's reader has gone (the port finds it at its next
+        write too, but while the person is asked for a line nothing is written)."""
+        while not self.port.gone:
+            await asyncio.sleep(OUTPUT_WATCH)
+            if self.output_closed():
+                self.port.gone = True
+                self.port.on_gone()
 
     def _translator(self) -> Translator:
         return self.service.translator(self.service.room_language(self.room))

@@ -82,7 +82,7 @@ def _pressed(
     if kind == "h" and len(words) == 2:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
-            return hand_privately(ctx, work, session, seat, inbound)
+            return hand_privately(ctx, work, session, seat, inbound, now)
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
     if kind != "g" or len(words) < 4:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
@@ -96,12 +96,13 @@ def _pressed(
         earlier = tr.gettext(
             "That button was from an earlier moment: here is the game as it stands now."
         )
-        return [*private_view(ctx, work, session, seat, fresh=True), Reply(inbound, earlier)]
+        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
+        return [*shown, Reply(inbound, earlier)]
     if words[3] == ASK and len(words) > 4:
         return _confirm(ctx, work, session, seat, inbound, command)
     if words[3] == BACK:
         session.seats[seat].screen = None
-        return private_view(ctx, work, session, seat)
+        return private_view(ctx, work, session, seat, now=now)
     if words[3] == SEND:
         return _send_offer(ctx, work, session, seat, inbound, command, now)
     return act(ctx, work, session, seat, inbound, " ".join(words[3:]), now)
@@ -159,8 +160,8 @@ def _asked(
     if verb == "hand":
         if inbound.private:
             # Here, the private message itself, posted anew with its buttons.
-            return private_view(ctx, work, session, seat, fresh=True)
-        return hand_privately(ctx, work, session, seat, inbound)
+            return private_view(ctx, work, session, seat, fresh=True, now=now)
+        return hand_privately(ctx, work, session, seat, inbound, now)
     return act(ctx, work, session, seat, inbound, " ".join(words), now)
 
 
@@ -187,7 +188,8 @@ def _numbered_choice(
         # renumbered by another's move, or unknown after a restart): the number may mean
         # another choice now. Nothing is done; the list as it stands comes anew.
         moved_on = tr.gettext("Your choices changed meanwhile; here they are as they stand.")
-        return [Reply(inbound, moved_on), *private_view(ctx, work, session, seat, fresh=True)]
+        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
+        return [Reply(inbound, moved_on), *shown]
     if not 1 <= number <= len(buttons):
         none = tr.gettext("There is no choice {number} in your private message.")
         return [Reply(inbound, none.format(number=number))]
@@ -239,7 +241,7 @@ def _send_offer(
     _show_screen(session, seat, None)
     if draft is None or options is None:
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat), cannot]
+        return [*private_view(ctx, work, session, seat, now=now), cannot]
     command = CHAIN.join(draft_commands(draft, options.partners))
     return act(ctx, work, session, seat, inbound, command, now)
 
@@ -260,26 +262,37 @@ def _confirm(
 
 
 def hand_privately(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    now: datetime | None = None,
 ) -> list[Outbound]:
     """The player's private message sent again, and a word where he asked (not on one screen,
     where it shows up right there)."""
     tr = ctx.translator(session.language)
-    mine = private_view(ctx, work, session, seat, fresh=True)
+    mine = private_view(ctx, work, session, seat, fresh=True, now=now)
     if ctx.capabilities.one_screen:
         return mine
     return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
 
 
 def private_view(
-    ctx: Context, work: Work, session: GameSession, seat: int, fresh: bool = False
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    fresh: bool = False,
+    now: datetime | None = None,
 ) -> list[Outbound]:
     """The seat's private message as the game stands (`fresh`: posted anew). What it shows
     (a question, a draft, the list a number answers) is stored with the game's chat state by
     the work: after a restart a number answers what it answered before."""
     tr = ctx.translator(session.language)
     caps = ctx.capabilities
-    out = shown_now(session, hand_updates(session, tr, caps, force={seat}, only={seat}))
+    update = hand_updates(session, tr, caps, force={seat}, only={seat}, now=now)
+    out = shown_now(session, update)
     work.save_game(session)
     if not fresh:
         return out

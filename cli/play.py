@@ -209,8 +209,8 @@ def play(
         try:
             chosen = None
             if resume:
+                refuse_altered_games_in_progress(store, PLATFORM)
                 chosen = console.choose_game(game)
-                refuse_altered_games_in_progress(store, PLATFORM, {chosen})
             else:
                 left = told_of(tr, unfinished_games(store), resume_command)
                 if left is not None:

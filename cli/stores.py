@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,17 +32,11 @@ def opened_store(db: str, create: bool = False) -> Iterator[SqlGameStore]:
         store.close()
 
 
-def refuse_altered_games_in_progress(
-    store: SqlGameStore, platform: str, only: Collection[str] | None = None
-) -> None:
-    """Before the games in progress of a platform (or those of them in `only`) are taken up
-    again: end the command in one line, with nothing written, if one of them cannot be read or
-    fails the audit's checks (its hash chain, its seating, the rules)."""
-    in_progress = [
-        g.game_id
-        for g in store.list_games()
-        if g.status == IN_PROGRESS and (only is None or g.game_id in only)
-    ]
+def refuse_altered_games_in_progress(store: SqlGameStore, platform: str) -> None:
+    """Before the games in progress of a platform are taken up again: end the command in one
+    line, with nothing written, if one of them cannot be read or fails the audit's checks (its
+    hash chain, its seating, the rules)."""
+    in_progress = [g.game_id for g in store.list_games() if g.status == IN_PROGRESS]
     for stored in store.stored_games(in_progress):
         if isinstance(stored, UnreadableGame):
             fail(f"{store.name}: {stored}; not resumed")

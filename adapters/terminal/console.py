@@ -329,8 +329,8 @@ class Console:
                 elif text:
                     await self._say(text)
                 else:
-                    # Enter alone: what there is to type, and what happened meanwhile.
-                    self.port.say("» " + tr.gettext(GUIDE))
+                    # Enter alone: what happened meanwhile, and what there is to type.
+                    self.port.say("\n".join([*self.news(), "» " + tr.gettext(GUIDE)]))
         finally:
             watching.cancel()
             deadlines.cancel()

@@ -94,8 +94,9 @@ def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:
 
 def waits_for(session: GameSession, seat: int) -> bool:
     """Whether trading stays open for this person while a bot is on turn: an offer to him
-    waits for his answer, or he has not passed and wants every bot's turn to wait for him
-    (`set trading always`). A stand-in answers at once, and is never waited for."""
+    waits for his answer, or he has not passed this turn and wants every bot's turn to wait
+    for him (`set trading always`); an offer answered after his pass does not take it back.
+    A stand-in answers at once, and is never waited for."""
     state = session.state
     control = session.seats[seat]
     if state.step is not Step.TRADE or seat == state.active:
@@ -105,7 +106,8 @@ def waits_for(session: GameSession, seat: int) -> bool:
     for offer in state.offers.values():
         if offer.receiver == seat and offer_cards_in_place(state, offer):
             return True
-    return control.trading == "always" and control.passed != session.moment(seat)
+    passed = control.passed is not None and control.passed[0] == state.turn
+    return control.trading == "always" and not passed
 
 
 def trade_window(session: GameSession) -> timedelta:

@@ -186,3 +186,22 @@ def test_an_offer_asking_for_a_bean_the_game_leaves_out_is_refused(tmp_path: Pat
         "There is no Cocoa Bean in this game: it is played without Cocoa Bean."
     )
     assert table.action_count(game_id) == before
+
+
+def test_a_pass_holds_for_the_whole_bots_turn_though_his_own_offer_is_answered_after_it(
+    tmp_path: Path,
+) -> None:
+    table = Table.open(tmp_path / "games.db", seed=1)
+    people = People(table, seed=1)
+    asyncio.run(people.gather("g1", ["ann", "bot:random", "bot:random"]))
+    session = play_until(table, people, lambda s: bot_trading(s) and not s.state.offers)
+    turn, bot = session.state.turn, session.state.active
+    asyncio.run(people.say("ann", f"offer {bot + 1} 1"))
+    assert [o.proposer for o in table.session("g1").state.offers.values()] == [0], (
+        "a random bot leaves her offer open"
+    )
+
+    asyncio.run(people.say("ann", "pass"))  # the bot answers her offer after her pass
+
+    session = table.session("g1")
+    assert session.state.turn > turn, "the bot's turn does not wait for her again"

@@ -289,6 +289,8 @@ class Outboxes:
                     return None
                 except MessageGone:
                     pass
+        if shown is not None:
+            self._slots.note_sending(chat, slot)
         message_id = ""
         for part in parts:
             await self.budget.take(_lines(part), sending.priority)

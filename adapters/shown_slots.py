@@ -55,6 +55,15 @@ class ShownSlots:
         except Exception as error:
             log.warning("%s: what a chat shows was not noted: %s", self._platform, error)
 
+    def note_sending(self, chat: str, slot: str | None) -> None:
+        """Before a new message goes into a slot that shows an older one: the slot is noted as
+        showing nothing known yet. Should the process die between the send and its note, the
+        next view then comes as a new message below it (the player's newest message about the
+        game is the current one), not as an edit of the older message above a stale one.
+        Unlike `note`, a failure here raises: nothing is sent before the store took it."""
+        if slot is not None:
+            self._ledger.save_view(self._platform, chat, slot, ShownView("", ""), self._clock.now())
+
     def forget(self, chat: str, slot: str) -> None:
         """The slot's player no longer has its message: the next view is sent anew (best
         effort: a failure leaves an edit to try, which falls back to a new message)."""

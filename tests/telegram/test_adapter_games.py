@@ -16,6 +16,8 @@ from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, sent_buttons
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 
 def trades_by(running: RunningBot, game_id: str) -> Counter[str]:
     """Trading actions of the stored game, by kind and by who made them (person or bot)."""

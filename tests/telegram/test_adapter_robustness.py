@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.render import hand_text
 
 from .botapi import BotApiServer, Chat, SimUser, StoredMessage, World
@@ -21,6 +23,8 @@ from .table import (
     unmarked,
     unthrottled,
 )
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 LINK = "https://t.me/BohnanzaTestBot?start=hand"
 

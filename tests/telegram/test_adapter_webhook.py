@@ -24,6 +24,8 @@ from .botapi.ptb import free_port, run
 from .faults import delivery_id
 from .table import Players, RunningBot, settings_for
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 SECRET = "beans-are-secret_42"
 
 

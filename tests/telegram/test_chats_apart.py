@@ -5,11 +5,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.telegram.limiter import ChatRateLimiter
 
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 RETRY_AFTER = 6
 

@@ -27,6 +27,8 @@ from .faults import (
 )
 from .table import Players, RunningBot
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 SHORT_DELAYS = (0.05, 0.1, 0.2)
 
 

@@ -40,6 +40,8 @@ from .faults import (
     stale_views,
 )
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 MAX_MOVES = 60
 
 

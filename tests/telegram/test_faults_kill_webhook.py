@@ -42,6 +42,8 @@ from .faults import (
     stale_views,
 )
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 MAX_MOVES = 40
 LOCK_HELD = 0.3
 """Seconds the n-th command waits for the store before the kill (at "store locked")."""

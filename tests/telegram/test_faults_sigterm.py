@@ -39,6 +39,8 @@ from .faults import (
     stale_views,
 )
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 HOLD = 1.0
 """Seconds the server holds back the first answer of a command's delivery."""
 

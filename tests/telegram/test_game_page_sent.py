@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.telegram import TelegramPort, build_application
 from bohnanza.core.ports import FINISHED
 from bohnanza.core.record import GameRecord
@@ -13,6 +15,8 @@ from ..page.pages import embedded
 from .botapi import BotApiServer, Chat, StoredMessage, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, settings_for, translators, unthrottled
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 CAPTION = "The whole game to step through in a browser."
 

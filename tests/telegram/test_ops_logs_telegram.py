@@ -20,6 +20,8 @@ from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 
 @pytest.fixture
 def restore_logging() -> Iterator[None]:

@@ -15,6 +15,8 @@ import pytest
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 REVOKED = "7000000001:AAHrevokedTokenThatTheServerDoesNotKnow0"
 

@@ -27,6 +27,8 @@ from bohnanza.adapters.telegram.limiter import (
 from .botapi import ApiCall, BotApiServer, Chat, World
 from .botapi.ptb import run
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 # Arrival times on the server may be this much closer together than the client's turns were.
 JITTER = 0.05
 

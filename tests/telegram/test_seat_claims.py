@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, all_texts
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 CODE = re.compile(r"claim ([A-Z0-9]{8})\b")
 

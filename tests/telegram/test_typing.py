@@ -6,12 +6,16 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound
 
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 WAIT = 5.0
 

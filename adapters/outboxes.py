@@ -310,18 +310,19 @@ class Outboxes:
                 "%s: an older message was not retired: %s", self.port.platform, type(error).__name__
             )
 
-    async def drain(self, timeout: float) -> bool:
-        """Wait until every outbox is empty and the desk idle, at most `timeout` seconds; True
-        if they are."""
+    async def drain(self, timeout: float, analyses: bool = True) -> bool:
+        """Wait until every outbox is empty (and, with `analyses`, the desk idle), at most
+        `timeout` seconds; True if they are."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(max(0.0, timeout)):
-                await self.desk.idle()
+                if analyses:
+                    await self.desk.idle()
                 while self._outboxes:
                     tasks = [b.task for b in self._outboxes.values() if b.task is not None]
                     if not tasks:
                         break
                     await asyncio.wait(tasks)
-        return not self._outboxes and not self.desk.busy
+        return not self._outboxes and not (analyses and self.desk.busy)
 
     def _abandon(self) -> None:
         """Stop sending: what waits in the outboxes (and at the desk) is dropped, and its

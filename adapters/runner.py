@@ -384,7 +384,8 @@ class Runner(Outboxes):
             async with asyncio.timeout(timeout):
                 async with self._lock:
                     pass
-        drained = await self.drain(max(0.0, deadline - loop.time()))
+        # An analysis in hand (minutes of work) is let go: the room may ask again.
+        drained = await self.drain(max(0.0, deadline - loop.time()), analyses=False)
         released = None
         with contextlib.suppress(RuntimeError):  # stopped before
             if self._keeper is not None:

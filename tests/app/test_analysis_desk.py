@@ -157,3 +157,23 @@ def bounded_deliveries(table: Table) -> None:
         return done
 
     table.runner.submit = bounded  # type: ignore[method-assign]
+
+
+def test_a_stop_lets_an_analysis_in_hand_go_and_delivers_the_rest(
+    tmp_path: Path, expert: Expert
+) -> None:
+    table = platform_table(tmp_path / "games.db", "telegram")
+    bounded_deliveries(table)
+    people = TelegramPeople(table, seed=6)
+    room = "-100"
+    finished_game(people, room, "1001")
+
+    async def ask_then_stop() -> bool:
+        await people.say("1002", "analysis", room)
+        await people.say("1001", "new", room)
+        return await table.runner.stop(BOUND)
+
+    assert asyncio.run(ask_then_stop())
+    said = told(table, room)
+    assert said[-1].startswith("A game of Bohnanza is being gathered")
+    assert not any("looked back" in t for t in said)

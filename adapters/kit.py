@@ -43,7 +43,7 @@ from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import PlatformSettings, setting, settings_by_rules
 from bohnanza.core.app.i18n import Translator
-from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.inbound import Inbound, Named
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import (
     Capabilities,
@@ -72,6 +72,7 @@ __all__ = [
     "LinePort",
     "Message",
     "MessageGone",
+    "Named",
     "Platform",
     "PlatformSettings",
     "Runner",

@@ -110,6 +110,10 @@ class Runner(Outboxes):
         self._notices: set[asyncio.Task[None]] = set()
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
+        self._renames: collections.deque[tuple[str, str, str]] = collections.deque()
+        """Renames the store could not take yet (old id, new id, new name), in order: tried
+        again before the next input and by the deadline loop, as a platform would deliver an
+        input again."""
 
     def refused(self, delivery_id: str) -> bool:
         """Whether the input with this delivery id changed nothing: it was only answered (not
@@ -211,6 +215,7 @@ class Runner(Outboxes):
         async with self._lock:
             now = self.clock.now()
             try:
+                self._apply_renames()  # a player renamed meanwhile is known by his new id
                 if self.service.may_take_long(inbound):
                     out, behind = await self._in_thread(
                         lambda: self._handled(inbound, now), shown_to=inbound
@@ -260,6 +265,7 @@ class Runner(Outboxes):
             return out
 
         async with self._lock:
+            self._apply_renames()
             rooms = self._heal_due()
             if service.may_take_long():
                 out = await self._in_thread(lambda: play_due(rooms))
@@ -294,6 +300,8 @@ class Runner(Outboxes):
             heal = self._next_heal()
             if heal is not None:
                 delay = min(delay, heal)
+            if self._renames:
+                delay = 0.0  # tried again at once (failures in a row are spaced below)
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
@@ -309,10 +317,25 @@ class Runner(Outboxes):
 
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,
-        stored before this returns; the rooms are told."""
+        stored before this returns; the rooms are told. While the store fails, the rename
+        waits in order with those before it and is tried again (before the next input, and
+        by the deadline loop) until it is stored: the platform says it once."""
+        self._renames.append((old_user_id, new_user_id, new_name))
         async with self._lock:
+            try:
+                self._apply_renames()
+            except StoreError as error:
+                log.warning("%s: the store failed; a rename waits: %s", self.port.platform, error)
+                self._wake.set()
+
+    def _apply_renames(self) -> None:
+        """Store the waiting renames in order and queue what they say (the caller holds the
+        lock); StoreError leaves the one that failed, and those after it, waiting."""
+        while self._renames:
+            old_user_id, new_user_id, new_name = self._renames[0]
             out = self.service.rename(old_user_id, new_user_id, new_name, self.clock.now())
-        self.post(out)
+            self._renames.popleft()
+            self.post(out)
 
     async def unreachable(self, user_id: str, tell: bool = True) -> None:
         """The platform learned, after sending, that a player cannot be written to privately
@@ -361,7 +384,8 @@ class Runner(Outboxes):
             async with asyncio.timeout(timeout):
                 async with self._lock:
                     pass
-        drained = await self.drain(max(0.0, deadline - loop.time()))
+        # An analysis in hand (minutes of work) is let go: the room may ask again.
+        drained = await self.drain(max(0.0, deadline - loop.time()), analyses=False)
         released = None
         with contextlib.suppress(RuntimeError):  # stopped before
             if self._keeper is not None:

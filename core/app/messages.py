@@ -121,8 +121,9 @@ class GamePage:
     language: str
     caption: str
     analysis: bool = False
-    """With the expert's analysis of every seat, worked out away from the chat's other work,
-    and its summary in the room."""
+    """A request of the expert's analysis of every seat: the runner works it out beside the
+    room's messages, tells the room where the request stands, and sends the page with it
+    and its summary when it is ready."""
 
 
 Outbound = ToRoom | ToPlayer | Reply | GamePage

@@ -185,10 +185,10 @@ class ChatService:
                     out = route(self.ctx, work, inbound, command, now)
                     work.commit(now)
                 except Conflict:
-                    self._forget(work, inbound)
+                    self._forget(work, inbound.room)
                     continue
                 except Exception:
-                    self._forget(work, inbound)
+                    self._forget(work, inbound.room)
                     raise
                 return folded_answers(out) if self.capabilities.compact else out
         except DuplicateDelivery:
@@ -206,25 +206,37 @@ class ChatService:
             return self.ctx.tables.session_by_id(words[1])
         return None if inbound.private else self.games.get(inbound.room)
 
-    def _forget(self, work: Work, inbound: Inbound) -> None:
-        """After a conflict or a failure: what memory holds of what the input touched is
-        dropped, to be read from the store anew."""
+    def _forget(self, work: Work, room: str | None = None) -> None:
+        """After a conflict or a failure: what memory holds of what the input touched (and
+        of its `room`) is dropped, to be read from the store anew."""
         tables = self.ctx.tables
         for game_id in work.games:
             tables.forget_game(game_id)
-        for room in work.rooms | {inbound.room}:
-            tables.lobbies.pop(room, None)
-            tables.lobby_versions.pop(room, None)
+        for touched in work.rooms | ({room} if room is not None else set()):
+            tables.lobbies.pop(touched, None)
+            tables.lobby_versions.pop(touched, None)
         for session in list(tables.games.values()):
             if session.unsaved:
                 tables.forget_game(session.game_id)
 
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
-        """A player's id changed on the platform (an IRC nick change): his seats follow."""
-        work = Work(self.store)
-        out = rename(self.ctx, work, old_id, new_id, new_name, now)
-        work.commit(now)
-        return out
+        """A player's id changed on the platform (an IRC nick change): his seats follow. One
+        unit of work, as an input is: memory keeps the move only once the store does (else
+        the games it touched are read from the store anew), and StoreError tells the runner
+        to try it again."""
+        for _ in range(ATTEMPTS):
+            work = Work(self.store)
+            try:
+                out = rename(self.ctx, work, old_id, new_id, new_name, now)
+                work.commit(now)
+            except Conflict:
+                self._forget(work)
+                continue
+            except Exception:
+                self._forget(work)
+                raise
+            return out
+        return []
 
     # --- what everyone should see now ----------------------------------------------------
 

@@ -36,8 +36,6 @@ class Tables:
         self.lobbies: dict[str, Lobby] = {}
         self.lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
-        self.reviewed: set[str] = set()
-        """The finished games whose analysis was asked already."""
         self.refused: dict[str, str] = {}
         """Stored games found altered or damaged, and why: they are not continued."""
         self._progress_read: tuple[str, GameProgress | None] | None = None

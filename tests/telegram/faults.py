@@ -473,7 +473,7 @@ class ServedPlayers(Players):
         return rebuilt(self.store, self.room)[1]
 
     async def settle(self) -> None:
-        await self.world.settle(quiet=self.quiet, timeout=15.0)
+        await self.world.settle(quiet=self.quiet)
 
     async def say(self, person: SimUser, text: str, chat: Chat | None = None) -> StoredMessage:
         message = person.say(chat, text)
@@ -482,7 +482,7 @@ class ServedPlayers(Players):
 
     async def press(self, person: SimUser, message: StoredMessage, data: str) -> CallbackAnswer:
         query = person.press(message, data)
-        answer = await query.wait_answer(15.0)
+        answer = await query.wait_answer()
         await self.settle()
         return answer
 

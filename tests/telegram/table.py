@@ -34,6 +34,7 @@ from bohnanza.core.notation import action_text
 from bohnanza.core.state import Step
 
 from .botapi import BotApiServer, CallbackAnswer, Chat, SimUser, StoredMessage, World
+from .botapi.records import PATIENCE
 
 HAND_LINE = "Your hand (front first): "
 PASSED = "You pass on trading this time."
@@ -116,7 +117,7 @@ class RunningBot:
         """How many actions the store holds for a game."""
         return next(s.actions for s in self.store.list_games() if s.game_id == game_id)
 
-    async def handled_message(self, message: StoredMessage, timeout: float = 10.0) -> None:
+    async def handled_message(self, message: StoredMessage, timeout: float = PATIENCE) -> None:
         """Wait until the bot has handled a person's message to its end."""
         key = f"m:{message.chat.id}:{message.message_id}"
         await self.world.wait_until(lambda: self.handled[key] > 0, timeout, f"handling {key}")
@@ -160,9 +161,9 @@ class Players:
     async def press(self, person: SimUser, message: StoredMessage, data: str) -> CallbackAnswer:
         """`person` presses the button with this data under `message`; the bot's answer."""
         query = person.press(message, data)
-        answer = await query.wait_answer(10.0)
+        answer = await query.wait_answer()
         key = f"cb:{query.id}"
-        await self.world.wait_until(lambda: self.running.handled[key] > 0, 10.0, key)
+        await self.world.wait_until(lambda: self.running.handled[key] > 0, what=key)
         return answer
 
     async def gather(self, seats: Sequence[str]) -> str:

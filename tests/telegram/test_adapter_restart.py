@@ -67,7 +67,7 @@ def test_a_game_goes_on_after_the_bot_restarts_with_nothing_lost_or_doubled(
                 await world.settle()
                 return second, game_id, stored_before
 
-    second, game_id, stored_before = run(scenario(), timeout=60)
+    second, game_id, stored_before = run(scenario())
 
     summary = next(s for s in second.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED

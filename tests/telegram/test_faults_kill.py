@@ -148,7 +148,7 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                     assert stale, "the edit that never arrived left no view behind"
 
                 await second.start()
-                await world.wait_until(lambda: not world.pending, 15, "every update confirmed")
+                await world.wait_until(lambda: not world.pending, what="every update confirmed")
                 await players.settle()
                 assert world.pending == []
                 for update in commands:
@@ -174,5 +174,5 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                 await first.close()
                 await second.close()
 
-    run(scenario(), timeout=120)
+    run(scenario())
     assert world.server_errors == []

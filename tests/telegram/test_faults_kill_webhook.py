@@ -180,7 +180,7 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                     lock.pop().close()
 
                 await second.start()
-                await world.wait_until(lambda: not world.pending, 15, "every update delivered")
+                await world.wait_until(lambda: not world.pending, what="every update delivered")
                 await players.settle()
                 for update in commands:
                     key = delivery_id(update)
@@ -211,5 +211,5 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                 await first.close()
                 await second.close()
 
-    run(scenario(), timeout=120)
+    run(scenario())
     assert world.server_errors == []

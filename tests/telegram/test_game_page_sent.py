@@ -63,7 +63,7 @@ def test_the_group_gets_the_finished_games_page_as_one_document(
             await world.settle()
             return running, game_id
 
-    running, game_id = run(scenario(), timeout=60)
+    running, game_id = run(scenario())
 
     summary = next(s for s in running.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED
@@ -100,7 +100,7 @@ def test_the_page_and_its_caption_speak_the_groups_language(
             await world.settle()
             return running, session.game_id
 
-    running, game_id = run(scenario(), timeout=60)
+    running, game_id = run(scenario())
 
     (message,) = group.bot_documents
     assert message.document is not None

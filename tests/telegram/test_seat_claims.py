@@ -53,7 +53,7 @@ def test_a_seat_is_refused_to_the_opener_and_goes_to_the_account_that_claims_it(
             assert session.seat_of(str(rob.id)) == 1 and session.seat_of(str(bob.id)) is None
             return running, game_id, code
 
-    running, game_id, code = run(scenario(), timeout=60)
+    running, game_id, code = run(scenario())
 
     group_texts = all_texts(group.history)
     assert (
@@ -110,7 +110,7 @@ def test_a_seat_is_handed_on_by_username_or_by_answering_a_message_and_then_clai
             assert session.seat_of(str(eve.id)) == 1 and session.seat_of(str(rob.id)) is None
             return running
 
-    run(scenario(), timeout=60)
+    run(scenario())
 
     group_texts = all_texts(group.history)
     assert (

@@ -108,7 +108,7 @@ def test_a_five_player_game_by_taps_alone_on_telegram(
             await world.settle()
             return running, game_id, tally, windows, presses
 
-    running, game_id, tally, windows, presses = run(scenario(), timeout=180)
+    running, game_id, tally, windows, presses = run(scenario())
 
     stored = running.store.load_stored(game_id)
     assert audit_game(stored) is None

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import bad_request, forbidden
 from .formatting import detect_entities
 from .records import (
+    PATIENCE,
     Account,
     ApiCall,
     CallbackQueryRecord,
@@ -377,7 +378,7 @@ class World:
         return True
 
     async def wait_until(
-        self, condition: Callable[[], bool], timeout: float = 5.0, what: str = "condition"
+        self, condition: Callable[[], bool], timeout: float = PATIENCE, what: str = "condition"
     ) -> None:
         """Wait until `condition()` holds; TimeoutError naming `what` if it does not in time."""
         deadline = time.monotonic() + timeout
@@ -387,7 +388,7 @@ class World:
                 raise TimeoutError(f"{what} did not hold within {timeout} s")
             await self.changed(remaining)
 
-    async def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
+    async def settle(self, quiet: float = 0.2, timeout: float = PATIENCE) -> None:
         """Wait until the bot has fetched every update and made no request for `quiet` s."""
         deadline = time.monotonic() + timeout
         while True:

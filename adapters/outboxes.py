@@ -312,6 +312,11 @@ class Outboxes:
                 "%s: an older message was not retired: %s", self.port.platform, type(error).__name__
             )
 
+    @property
+    def sending(self) -> bool:
+        """Whether a message waits in an outbox or is on its way."""
+        return bool(self._outboxes)
+
     async def drain(self, timeout: float, analyses: bool = True) -> bool:
         """Wait until every outbox is empty (and, with `analyses`, the desk idle), at most
         `timeout` seconds; True if they are."""

@@ -86,18 +86,29 @@ class RunningBot:
         self.bot.service.rng = random.Random(seed)
         self.handled: Counter[str] = Counter()
         """How often the runner finished each delivery id (a redelivered update counts twice)."""
+        self.in_hand = 0
+        """Inputs the runner was given and has not stored and answered yet."""
         submit = self.bot.runner.submit
 
         async def counted(inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
+            self.in_hand += 1
             try:
                 delivered = await submit(inbound, wait)
             except BaseException:
                 self._count(inbound)
                 raise
+            finally:
+                self.in_hand -= 1
             delivered.add_done_callback(lambda _: self._count(inbound))
             return delivered
 
         self.bot.runner.submit = counted  # type: ignore[method-assign]
+        self.world.at_work = self.at_work
+
+    def at_work(self) -> bool:
+        """Whether an update waits for the bot, an input is in hand or a message on its way."""
+        queued = self.application.update_queue.qsize() > 0
+        return queued or self.in_hand > 0 or self.bot.runner.sending
 
     def _count(self, inbound: Inbound) -> None:
         """The input is handled to its end: stored, and its messages delivered."""

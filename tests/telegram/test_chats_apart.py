@@ -49,9 +49,7 @@ def test_a_group_held_back_by_a_429_does_not_slow_another_group(
                 await quick_table.gather(["Cat", "bot"])  # /new, /bot, /set, /start
                 quick_seconds = time.monotonic() - started
                 assert len(slow.bot_messages) == before, "the slow table came first"
-                await world.wait_until(
-                    lambda: len(slow.bot_messages) > before, what="the table"
-                )
+                await world.wait_until(lambda: len(slow.bot_messages) > before, what="the table")
                 slow_seconds = time.monotonic() - started
                 return quick_seconds, slow_seconds, len(quick.bot_messages)
 

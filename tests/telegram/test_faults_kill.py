@@ -37,6 +37,7 @@ from .faults import (
     delivery_id,
     human_actions,
     same_moves,
+    stale_after_healing,
     stale_views,
 )
 
@@ -166,7 +167,7 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                 code, said = await audit(db)
                 assert code == 0, said
 
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
                 clean_stop(await second.stop(), second.output)
                 assert world.pending == []
             finally:

@@ -39,7 +39,7 @@ from .faults import (
     delivery_id,
     human_actions,
     same_moves,
-    stale_views,
+    stale_after_healing,
 )
 
 pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
@@ -200,7 +200,7 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                 code, said = await audit(db)
                 assert code == 0, said
 
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
                 clean_stop(await second.stop(), second.output)
                 assert world.pending == []
                 assert "Traceback" not in first.output, first.output

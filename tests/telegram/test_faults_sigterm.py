@@ -36,7 +36,7 @@ from .faults import (
     private_shown,
     rendered,
     same_moves,
-    stale_views,
+    stale_after_healing,
 )
 
 pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
@@ -163,7 +163,7 @@ def test_sigterm_mid_command_stores_it_once_and_restart_applies_nothing_twice(
                 assert action_count(store, game_id) == count
                 assert same_moves(human_actions(store, game_id), players.sent)
                 assert world.pending == []
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
 
                 clean_stop(await second.stop(), second.output)
                 assert quiet(second.output), second.output

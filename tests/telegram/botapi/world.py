@@ -86,6 +86,9 @@ class World:
         self.commands: dict[tuple[str, str], list[JsonDict]] = {}
         self.calls: list[ApiCall] = []
         self.in_flight = 0
+        self.at_work: Callable[[], bool] = lambda: False
+        """Whether the bot is at work on something it has not shown yet (a bot that runs in the
+        test's own process says so; Telegram itself cannot tell)."""
         self.server_errors: list[str] = []
         self.callback_queries: dict[str, CallbackQueryRecord] = {}
         self.inline_queries: dict[str, InlineQueryRecord] = {}
@@ -389,10 +392,11 @@ class World:
             await self.changed(remaining)
 
     async def settle(self, quiet: float = 0.2, timeout: float = PATIENCE) -> None:
-        """Wait until the bot has fetched every update and made no request for `quiet` s."""
+        """Wait until the bot has fetched every update, is not at work (where it says so:
+        `at_work`) and made no request for `quiet` s."""
         deadline = time.monotonic() + timeout
         while True:
-            idle = not self.pending and self.in_flight == 0
+            idle = not self.pending and self.in_flight == 0 and not self.at_work()
             if idle and not await self.changed(quiet):
                 return
             if time.monotonic() >= deadline:

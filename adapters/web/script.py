@@ -83,11 +83,14 @@ SCRIPT = r"""
     return box;
   };
 
+  let answered = 0;
   const answer = (lines) => {
     const box = $("answer");
     const shown = (lines || []).filter((line) => line);
     box.textContent = shown.join("\n");
     box.hidden = shown.length === 0;
+    const now = ++answered;
+    if (shown.length) setTimeout(() => { if (answered === now) box.hidden = true; }, 12000);
   };
 
   const setLive = (live) => {
@@ -139,7 +142,7 @@ SCRIPT = r"""
   // --- the board ----------------------------------------------------------------------------
   const commandOf = (payload) => payload.split(" ").slice(3).join(" ");
   const offerOf = (payload) => {
-    const found = /^(accept|decline|withdraw) (\d+)(;|$)/.exec(commandOf(payload));
+    const found = /^(accept|decline|withdraw) (\d+)(?=[ ;]|$)/.exec(commandOf(payload));
     return found ? +found[2] : null;
   };
 
@@ -397,6 +400,7 @@ SCRIPT = r"""
       exhausted: S.exhausted, final: S.final,
     })));
     const told = el("section", "");
+    told.hidden = !S.story.length;
     told.appendChild(el("h2", "", L.story));
     const story = el("ul", "");
     story.id = "story";

@@ -16,6 +16,13 @@ def command_of(payload: str) -> str:
     return " ".join(payload.split()[3:])
 
 
+def answer_to(command: str, offer: int) -> bool:
+    """Whether a move's command answers the offer numbered `offer` (an accept names the
+    cards given after it)."""
+    words = command.split(";")[0].split()
+    return len(words) >= 2 and words[0] in ("accept", "decline") and words[1] == str(offer)
+
+
 def choice(state: Mapping[str, Any], rng: random.Random) -> tuple[str, str] | None:
     """What a person does on his board now (the payload, and what it is), or None when
     nothing is his to do."""
@@ -27,8 +34,8 @@ def choice(state: Mapping[str, Any], rng: random.Random) -> tuple[str, str] | No
     for offer in state["offers"]:
         if offer["to"] == viewer:
             verb = "accept" if rng.random() < 0.3 else "decline"
-            number = offer["id"]
-            payload = commands.get(f"{verb} {number}") or commands.get(f"decline {number}")
+            answering = {c.split()[0]: p for c, p in commands.items() if answer_to(c, offer["id"])}
+            payload = answering.get(verb) or answering.get("decline")
             if payload:
                 return payload, verb
     if "pass" in commands:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import time
 from collections.abc import AsyncGenerator, Mapping, Sequence
@@ -32,7 +31,7 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.record import GameRecord
 
 from .passes import BoardLink, Refused, link_token
-from .places import WEB, Place, Places, finished_game
+from .places import WEB, Place, Places, finished_game, state_text
 from .settings import WebSettings
 
 log = logging.getLogger(__name__)
@@ -54,10 +53,6 @@ class Page:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     pending: str | None = None
     sent: str | None = None
-
-
-def state_text(state: Mapping[str, Any]) -> str:
-    return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 
 
 class BoardHub:
@@ -160,9 +155,10 @@ class BoardHub:
         self, service: ChatService, *, places: Mapping[tuple[Any, ...], Place]
     ) -> dict[tuple[Any, ...], str]:
         texts = {}
+        moments: dict[int, str] = {}
         for group, place in places.items():
             try:
-                texts[group] = state_text(self.places.state(service, place))
+                texts[group] = self.places.text(service, place, moments)
             except Refused as refused:
                 texts[group] = state_text({"kind": "refused", "reason": refused.reason})
             except Exception:

@@ -9,6 +9,7 @@ changed (`key`), so a move elsewhere costs the other boards a glance.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -28,6 +29,12 @@ from .passes import NOT_YOURS, Refused, Visitor
 from .story import TurnStory
 
 WEB = "web"
+MOST_STORIES = 500
+"""Stories followed at most (of games shown lately); past it they are followed anew."""
+
+
+def state_text(state: Mapping[str, Any]) -> str:
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,7 @@ class Places:
         self.translators = translators
         self._stories: dict[tuple[str, str], TurnStory] = {}
         self._shown: dict[tuple[object, ...], tuple[object, dict[str, Any]]] = {}
+        self._texts: dict[tuple[object, ...], tuple[dict[str, Any], str]] = {}
         self._over: dict[tuple[str, str, str | None], dict[str, Any]] = {}
 
     def translator(self, language: str) -> Translator:
@@ -63,14 +71,31 @@ class Places:
 
     def forget(self, groups: set[tuple[object, ...]]) -> None:
         """Drop what is kept for groups no board shows any more."""
-        for group in [g for g in self._shown if g not in groups]:
-            del self._shown[group]
+        for kept in (self._shown, self._texts):
+            for group in [g for g in kept if g not in groups]:
+                del kept[group]
+        if len(self._stories) > MOST_STORIES:
+            self._stories.clear()  # followed again from the start when next shown
 
-    def state(self, service: ChatService, place: Place) -> dict[str, Any]:
+    def text(self, service: ChatService, place: Place, moments: dict[int, str]) -> str:
+        """The state of `place` as JSON text (see `state`): made again only when the state
+        changed. `moments` keeps each game's moment for the boards of one look."""
+        data = self.state(service, place, moments)
+        kept = self._texts.get(place.group)
+        if kept is not None and kept[0] is data:
+            return kept[1]
+        text = state_text(data)
+        self._texts[place.group] = (data, text)
+        return text
+
+    def state(
+        self, service: ChatService, place: Place, moments: dict[int, str] | None = None
+    ) -> dict[str, Any]:
         """What a board at `place` shows now; Refused(NOT_YOURS) when the seat it is for is
-        not its visitor's."""
+        not its visitor's. The same object as before while the game did not change."""
+        moments = {} if moments is None else moments
         if place.room:
-            return self._table(service, place)
+            return self._table(service, place, moments)
         session = service.ctx.tables.session_by_id(place.game_id)
         if session is None:
             return self._finished(service, place, place.game_id)
@@ -78,10 +103,17 @@ class Places:
         seat = None if visitor is None else session.seat_of(visitor.user_id)
         if seat is None or (place.seat is not None and seat != place.seat):
             raise Refused(NOT_YOURS)
-        return self._game(session, place, seat)
+        return self._game(session, place, seat, moments)
 
-    def _game(self, session: GameSession, place: Place, seat: int | None) -> dict[str, Any]:
-        key = (id(session), len(session.game.actions), repr(session.chat_state().data), seat)
+    def _game(
+        self, session: GameSession, place: Place, seat: int | None, moments: dict[int, str]
+    ) -> dict[str, Any]:
+        # The game's moment: its actions and what the chat keeps of it (offers passed on,
+        # screens, clocks), worked out once for all its boards.
+        moment = moments.get(id(session))
+        if moment is None:
+            moment = moments[id(session)] = repr(session.chat_state().data)
+        key = (id(session), len(session.game.actions), moment, seat)
         kept = self._shown.get(place.group)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -94,14 +126,15 @@ class Places:
         self._shown[place.group] = (key, data)
         return data
 
-    def _table(self, service: ChatService, place: Place) -> dict[str, Any]:
+    def _table(self, service: ChatService, place: Place, moments: dict[int, str]) -> dict[str, Any]:
         """A web table: its game as the visitor's seat (or a spectator) sees it, its lobby,
         its last finished game, or nothing yet."""
         room = place.room
         user = None if place.visitor is None else place.visitor.user_id
         session = service.games.get(room)
         if session is not None:
-            return self._game(session, place, None if user is None else session.seat_of(user))
+            seat = None if user is None else session.seat_of(user)
+            return self._game(session, place, seat, moments)
         lobby = service.lobbies.get(room)
         if lobby is None:
             stored = service.store.load_lobby(WEB, room)

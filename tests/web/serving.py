@@ -13,6 +13,7 @@ import contextlib
 import json
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,8 @@ class Page:
     """An open board, following its stream: every state it was sent, the latest last."""
 
     states: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    """When each state arrived (the event loop's monotonic clock)."""
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     refused: str | None = None
@@ -174,6 +177,7 @@ class Browser:
                     lines = chunk.decode().splitlines()
                     data = [line[6:] for line in lines if line.startswith("data: ")]
                     if data:
+                        page.times.append(time.monotonic())
                         page.states.append(json.loads("\n".join(data)))
                         page.arrived.set()
                         if not first.done():

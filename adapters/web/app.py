@@ -99,10 +99,12 @@ class BoardApp:
             routes=[
                 Route("/", self.home),
                 Route("/t/{room}", self.table_page),
+                Route("/tg", self.telegram_page),
                 Route("/tg/{game}", self.telegram_page),
                 Route("/b/{token}", self.link_page),
                 Route("/api/events", self.events),
                 Route("/api/state", self.state),
+                Route("/api/games", self.games),
                 Route("/api/input", self.input, methods=["POST"]),
                 Route("/api/player", self.player, methods=["POST"]),
                 Route("/api/tables", self.new_table, methods=["POST"]),
@@ -121,6 +123,15 @@ class BoardApp:
         except Refused:
             return None
 
+    def telegram_player(self, request: Request) -> Visitor:
+        """The Telegram player whose init data a request carries (Refused otherwise)."""
+        header = request.headers.get("authorization", "")
+        if not header.startswith("tma "):
+            raise Refused(FORGED)
+        return telegram_visitor(
+            self.settings.telegram_token, header[4:], time.time(), self.settings.init_max_age
+        )
+
     def place_of(self, request: Request, where: object, visitor_needed: bool) -> Place:
         """The board a request is about, and who makes it (Refused, BadRequest)."""
         if not isinstance(where, Mapping):
@@ -137,13 +148,7 @@ class BoardApp:
         if isinstance(game, str):
             if not GAME.fullmatch(game):
                 raise BadRequest("badInput")
-            header = request.headers.get("authorization", "")
-            if not header.startswith("tma "):
-                raise Refused(FORGED)
-            visitor = telegram_visitor(
-                self.settings.telegram_token, header[4:], now, self.settings.init_max_age
-            )
-            return Place("telegram", game_id=game, visitor=visitor)
+            return Place("telegram", game_id=game, visitor=self.telegram_player(request))
         if isinstance(token, str):
             link = link_of(self.settings.secret, token, now)
             visitor = Visitor(link.platform, link.user_id, link.user_id)
@@ -195,11 +200,25 @@ class BoardApp:
         return self._page(language, {"where": {"t": room}, "name": name})
 
     async def telegram_page(self, request: Request) -> Response:
-        game = request.path_params["game"]
-        if not GAME.fullmatch(game):
+        """A Telegram player's board: of the game named, or (the bot's menu button opens
+        `/tg`) of his game in progress, or the choice of his games."""
+        game = request.path_params.get("game", "")
+        if game and not GAME.fullmatch(game):
             return Response("No such game.\n", 404, media_type="text/plain")
-        language = await self.hub.language(Place("telegram", game_id=game))
-        return self._page(language, {"where": {"g": game}, "telegram": True}, telegram=True)
+        language = await self.hub.language(Place("telegram", game_id=game)) if game else "en"
+        config = {"where": {"g": game} if game else {}, "telegram": True}
+        return self._page(language, config, telegram=True)
+
+    async def games(self, request: Request) -> Response:
+        """The games in progress of a Telegram player (by his init data)."""
+        try:
+            player = self.telegram_player(request)
+            games = await self.hub.games_of(player.platform, player.user_id)
+        except Refused as refused:
+            return JSONResponse({"refused": refused.reason}, 403, headers=HEADERS)
+        except NotServed:
+            return _error("notServed", 503)
+        return JSONResponse({"games": games}, headers=HEADERS)
 
     async def link_page(self, request: Request) -> Response:
         token = request.path_params["token"]

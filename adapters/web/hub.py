@@ -190,6 +190,16 @@ class BoardHub:
         except (NotServed, Refused):
             return "en"
 
+    async def games_of(self, platform: str, user_id: str) -> list[dict[str, str]]:
+        """A player's games in progress on a platform: each one's id and language."""
+        runner = self.runner_of(platform)
+        return await runner.read(
+            lambda service: [
+                {"game": session.game_id, "language": session.language}
+                for session in service.sessions_of(user_id)
+            ]
+        )
+
     async def finished_record(self, place: Place) -> tuple[GameRecord, int | None, str] | None:
         """The finished game of `place` (its `game_id`), the seat of its visitor and its
         language; None when there is none (Refused, NotServed)."""

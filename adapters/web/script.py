@@ -628,8 +628,29 @@ SCRIPT = r"""
     }
   };
 
+  // Opened from the bot's menu (no game named): the player's game, or the choice of his games.
+  const chooseGame = async () => {
+    const res = await fetch("/api/games", { headers: headers(false), cache: "no-store" });
+    const reply = await res.json();
+    if (res.status === 403) { refused(reply.refused); return; }
+    const games = reply.games || [];
+    const go = (game) => {
+      C.where = { g: game.game };
+      location.replace("/tg/" + encodeURIComponent(game.game) + location.hash);
+    };
+    if (games.length === 1) { go(games[0]); return; }
+    const main = $("main");
+    const box = el("section", "panel");
+    box.appendChild(el("p", "", games.length ? L.yourGames : L.noGames));
+    for (const game of games) {
+      box.appendChild(button(fill(L.game, { game: game.game }), "g" + game.game, () => go(game)));
+    }
+    main.replaceChildren(box);
+  };
+
   if (C.home) { S = { kind: "home" }; draw(); }
   else if (C.telegram && !initData) refused("forged");
+  else if (C.telegram && !C.where.g) chooseGame();
   else follow();
 })();
 """

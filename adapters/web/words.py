@@ -53,6 +53,8 @@ _WORDS: dict[str, str] = {
     "expired": N_("This board's pass has expired: open the board again from the chat."),
     "not-yours": N_("This board is for another seat: open your own from your private messages."),
     "notServed": N_("This game is not served here."),
+    "yourGames": N_("Your games:"),
+    "noGames": N_("You play in no game now: open one in a group, then its board here."),
     "gone": N_("This game is no longer played."),
     "replay": N_("Step through the whole game"),
     "name": N_("Your name"),

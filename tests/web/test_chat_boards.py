@@ -119,6 +119,14 @@ def test_a_telegram_board_opens_with_init_data_telegram_signed_and_refuses_any_o
                     "none": (403, {"refused": "forged"}),
                     "not seated": (403, {"refused": "not-yours"}),
                 }
+                # The bot's menu button opens /tg: the player's games to choose from.
+                async with opened.http.get(web.url + "/tg") as page:
+                    assert page.status == 200
+                async with opened.http.get(web.url + "/api/games", headers=opened.headers) as got:
+                    assert (await got.json())["games"] == [{"game": game, "language": "en"}]
+                cats = tma(telegram_init_data(world.token, user(cat), now))
+                async with cats.http.get(web.url + "/api/games", headers=cats.headers) as got:
+                    assert (await got.json())["games"] == []
                 twice = [*parse_qsl(signed), ("auth_date", str(now))]
                 status, _ = await tma(urlencode(twice)).state(where)
                 assert status == 403

@@ -113,9 +113,8 @@ class BoardHub:
             url = f"{self.settings.url}/tg/{session.game_id}"
             button = Button(label, "", url=url)
             return replace(item, message=message.with_buttons((*message.buttons, (button,))))
-        caps = runner.port.capabilities
-        if caps.buttons or not (caps.edits or item.fresh or message.alert):
-            return item
+        if not (runner.port.capabilities.edits or item.fresh or message.alert):
+            return item  # each message is a new one: the link comes with the decisions
         link = BoardLink(platform, item.user_id, session.game_id, seat, self.link_expiry())
         url = f"{self.settings.url}/b/{link_token(self.settings.secret, link)}"
         return replace(item, message=message.with_line(f"{label}: {url}"))

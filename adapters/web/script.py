@@ -572,8 +572,13 @@ SCRIPT = r"""
 
   const show = (state) => {
     if (state.language && C.language && state.language !== C.language) {
-      location.reload();  // the table's language changed: the page's words are another's
-      return;
+      // The table's language changed: the page's words are another's (once: no loop).
+      let again = true;
+      try {
+        again = sessionStorage.getItem("reloadedFor") !== state.language;
+        sessionStorage.setItem("reloadedFor", state.language);
+      } catch (e) { /* no storage: reload */ }
+      if (again) { location.reload(); return; }
     }
     S = state;
     draw();

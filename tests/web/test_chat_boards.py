@@ -176,18 +176,25 @@ async def players_move_until_ann_can(players: Players, session: GameSession, sea
     raise AssertionError("Ann never had a move")
 
 
-async def matrix_table(tmp_path: Path, boards: Boards) -> tuple[ChatService, Runner, RecordingPort]:
+async def chat_table(
+    tmp_path: Path, boards: Boards, platform: str = "matrix", caps: Capabilities = MATRIX
+) -> tuple[ChatService, Runner, RecordingPort]:
     store = open_store(str(tmp_path / "games.db"), create=True)
-    port = RecordingPort(MATRIX)
-    port.platform = "matrix"
-    service = ChatService("matrix", MATRIX, store, rng=random.Random(4))
+    port = RecordingPort(caps)
+    port.platform = platform
+    service = ChatService(platform, caps, store, rng=random.Random(4))
     runner = Runner(service, port, store=store, boards=boards)
     await runner.start()
     return service, runner, port
 
 
-async def said(runner: Runner, user: str, text: str, room: str = "!beans:example.org") -> None:
-    inbound = Inbound("matrix", user, user[1:4].title(), room, text, f"m{time.time_ns()}")
+async def said(
+    runner: Runner, user: str, text: str, room: str = "!beans:example.org", private: bool = False
+) -> None:
+    platform = runner.port.platform
+    name = user.strip("@").split(":")[0].title()
+    where = user if private else room
+    inbound = Inbound(platform, user, name, where, text, f"m{time.time_ns()}", private)
     await (await runner.submit(inbound, wait=False))
 
 
@@ -196,7 +203,7 @@ def test_a_matrix_link_opens_its_players_board_and_no_other_seat(tmp_path: Path)
 
     async def scenario() -> None:
         boards = Boards()
-        service, runner, port = await matrix_table(tmp_path, boards)
+        service, runner, port = await chat_table(tmp_path, boards)
         async with Serving(service.store, boards, BOHNANZA_WEB_URL=PUBLIC) as web:  # type: ignore[arg-type]
             for who, text in [(ann, "new"), (bob, "join"), (ann, "bot"), (ann, "start")]:
                 await said(runner, who, text)
@@ -244,6 +251,37 @@ def test_a_matrix_link_opens_its_players_board_and_no_other_seat(tmp_path: Path)
             status, reply = await browser.send({"l": token}, f"g ZZZZZZ {state['token']} done")
             assert (status, reply) == (400, {"error": "notThisGame"})
             await browser.close()
+        await runner.stop(5.0)
+
+    run(scenario())
+
+
+IRC = Capabilities(compact=True, line_bytes=400)
+"""What IRC can do: no edits, no buttons, every line counts."""
+
+
+def links_in(texts: list[str]) -> list[str]:
+    entry = "Open the board: "
+    lines = [part for text in texts for line in text.splitlines() for part in line.split(" // ")]
+    return [line.removeprefix(entry) for line in lines if line.startswith(entry)]
+
+
+def test_on_irc_the_link_comes_with_decisions_and_asked_for_hands_only(tmp_path: Path) -> None:
+    ann, bob = "ann", "bob"
+
+    async def scenario() -> None:
+        boards = Boards()
+        service, runner, port = await chat_table(tmp_path, boards, "irc", IRC)
+        async with Serving(service.store, boards, BOHNANZA_WEB_URL=PUBLIC):  # type: ignore[arg-type]
+            for who, text in [(ann, "new"), (bob, "join"), (ann, "start")]:
+                await said(runner, who, text, room="#beans")
+            sent = [m for shown in port.private.get(bob, []) for m in shown.history]
+            texts = [m.text for m in sent]
+            assert all(not links_in([m.text]) for m in sent if not m.alert)
+            await said(runner, bob, "hand", private=True)
+            asked = [m.text for shown in port.private[bob] for m in shown.history][len(texts) :]
+            assert links_in(asked), asked
+            assert all(link.startswith(f"{PUBLIC}/b/") for link in links_in(asked))
         await runner.stop(5.0)
 
     run(scenario())

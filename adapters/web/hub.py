@@ -162,7 +162,7 @@ class BoardHub:
                 texts[group] = state_text({"kind": "refused", "reason": refused.reason})
             except Exception:
                 log.exception("a board of %s could not be shown", place.platform)
-        self.places.forget(set(places))
+        self.places.forget(service.platform, set(places))
         return texts
 
     def _send(self, page: Page, text: str | None) -> None:

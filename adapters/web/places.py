@@ -69,10 +69,10 @@ class Places:
     def translator(self, language: str) -> Translator:
         return self.translators.get(language) or self.translators["en"]
 
-    def forget(self, groups: set[tuple[object, ...]]) -> None:
-        """Drop what is kept for groups no board shows any more."""
+    def forget(self, platform: str, groups: set[tuple[object, ...]]) -> None:
+        """Drop what is kept for the groups of `platform` no board shows any more."""
         for kept in (self._shown, self._texts):
-            for group in [g for g in kept if g not in groups]:
+            for group in [g for g in kept if g[0] == platform and g not in groups]:
                 del kept[group]
         if len(self._stories) > MOST_STORIES:
             self._stories.clear()  # followed again from the start when next shown

@@ -243,3 +243,25 @@ def test_no_board_shows_what_is_not_its_seats(tmp_path: Path) -> None:
             named = [line for line in state["story"] if " drew " in line and " card" not in line]
             own = [] if seat is None else [n for n in named if n.startswith(f"{names[seat]} drew")]
             assert named == own, named
+
+
+def test_a_hostile_name_stays_a_name_on_every_page(tmp_path: Path) -> None:
+    hostile = "</script><b>Eve</b>&amp;"
+
+    async def scenario() -> None:
+        async with served(tmp_path) as (serving, _):
+            eve = Browser(serving.url)
+            await eve.name(hostile)
+            room = await eve.new_table()
+            for path in ("/", f"/t/{room}"):
+                async with eve.http.get(serving.url + path) as page:
+                    html = await page.text()
+                    policy = page.headers["Content-Security-Policy"]
+                assert "</script><b>" not in html and "<b>Eve" not in html
+                assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+                assert "unsafe-inline" not in policy
+            lobby = await eve.open({"t": room})
+            assert lobby.state["seats"][0]["name"] == hostile
+            await eve.close()
+
+    run(scenario())

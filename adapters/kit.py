@@ -121,7 +121,7 @@ async def serve_chat(
         user_id_of=user_id_of,
         codes=random.SystemRandom(),
     )
-    runner = Runner(service, port, clock, store=context.store)
+    runner = Runner(service, port, clock, store=context.store, boards=context.boards)
     await runner.start()
     deadlines = asyncio.create_task(runner.run_deadlines())
     try:

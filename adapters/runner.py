@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bohnanza.adapters.boards import Boards
 from bohnanza.adapters.outboxes import Outboxes, all_done, chat_of, page_filename, slot_of
 from bohnanza.adapters.runner_ports import RunnerStore, ServesFromThread
 from bohnanza.adapters.shown_slots import ShownSlots, digest
@@ -83,16 +84,19 @@ class Runner(Outboxes):
         at_work_after: float = AT_WORK_AFTER,
         *,
         store: RunnerStore,
+        boards: Boards | None = None,
     ) -> None:
         """`store`: the service's store, for what the runner reads and writes in it itself
         (what each chat's slots show, finished games' records); its thread hooks are called
-        for the runner's thread if it has them."""
+        for the runner's thread if it has them. `boards`: the process's boards, which it joins
+        on start and tells of what it sends (`bohnanza.adapters.boards`)."""
         clock = clock or SystemClock()
         super().__init__(
             port, clock, ShownSlots(store, port.platform, clock), store, service.gone, retry_delays
         )
         # `_gone` is the service's own set: where ids are nicks, the opener may move their seats.
         self.service = service
+        self.boards = boards
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
         self.at_work_after = at_work_after
@@ -135,6 +139,8 @@ class Runner(Outboxes):
         """Pick up the stored games of this platform and bring their views up to date (what a
         crash or a failed send left behind); return how many games."""
         service = self.service
+        if self.boards is not None:
+            self.boards.attach(self)
 
         def pick_up() -> tuple[int, list[Outbound]]:
             count = service.resume(self.clock.now())
@@ -149,6 +155,13 @@ class Runner(Outboxes):
             )
         self.post(out)
         return count
+
+    def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
+        """Queue messages in their chats' outboxes (what the boards take of them aside); the
+        future is done when all are sent."""
+        if self.boards is not None:
+            out = self.boards.posted(self, out)
+        return super().post(out)
 
     async def read(self, question: Callable[[ChatService], _T]) -> _T:
         """Ask the service something quick that changes nothing, between inputs (never while
@@ -378,6 +391,8 @@ class Runner(Outboxes):
         """Take no more input, let the input in hand finish, and deliver what is queued
         (no new tries of failed calls), within `timeout` seconds; True if all was sent."""
         self._stopping = True
+        if self.boards is not None:
+            self.boards.detach(self)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         with contextlib.suppress(TimeoutError):

@@ -10,6 +10,7 @@ from telegram import (
     InlineKeyboardMarkup,
     MessageEntity,
     User,
+    WebAppInfo,
 )
 from telegram import (
     Message as TelegramMessage,
@@ -141,12 +142,15 @@ def replied_message(inbound: Inbound) -> int | None:
 
 
 def keyboard(message: Message) -> InlineKeyboardMarkup | None:
-    """The message's buttons as an inline keyboard; a button Telegram would refuse is left out."""
+    """The message's buttons as an inline keyboard; a button Telegram would refuse is left out.
+    A button with a page (`url`) opens it as a Mini App (in a private chat, where they go)."""
     rows = [
         [
-            InlineKeyboardButton(button.label[:MAX_LABEL], callback_data=button.payload)
+            InlineKeyboardButton(button.label[:MAX_LABEL], web_app=WebAppInfo(button.url))
+            if button.url
+            else InlineKeyboardButton(button.label[:MAX_LABEL], callback_data=button.payload)
             for button in row
-            if len(button.payload.encode()) <= MAX_CALLBACK_DATA
+            if button.url or len(button.payload.encode()) <= MAX_CALLBACK_DATA
         ]
         for row in message.buttons
     ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from .inbound import Inbound
@@ -17,6 +17,10 @@ class Button:
     short: str = ""
     """A shorter label, for a platform whose buttons cannot hold `label` whole: the message
     then says the whole of it above the buttons (`bohnanza.core.app.labels`)."""
+    url: str = field(default="", repr=False)
+    """A page the button opens instead of handing back a payload (the board of a game, which
+    Telegram opens as a Mini App). Left out of the repr, and so of what a message's digest
+    reads: a button's page stays the same while it is shown."""
 
 
 @dataclass(frozen=True)

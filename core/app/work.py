@@ -152,7 +152,11 @@ class Work:
     def commit(self, now: datetime) -> None:
         """Store everything in one transaction, with the delivery id (alone, when nothing
         changed). Conflict or DuplicateDelivery: nothing was stored."""
-        if not (self._writes or self.games or self.delivery):
+        if not (self._writes or self.delivery or any(map(_changed, self.games.values()))):
+            # Nothing to store (a clock's look at a game where nothing was due): no
+            # transaction is opened for it.
+            for then in self._after:
+                then()
             return
         saved: list[tuple[GameSession, dict[str, object]]] = []
         delivery = self.delivery
@@ -174,6 +178,11 @@ class Work:
             session.saved_state = state
         for then in self._after:
             then()
+
+
+def _changed(session: GameSession) -> bool:
+    """Whether a game has actions or a chat state that the store does not hold yet."""
+    return bool(session.unsaved) or session.chat_state().data != session.saved_state
 
 
 def _store_game(

@@ -11,7 +11,7 @@ COMPILED := build/.compiled
 # Quiet: pip says what went wrong only, and setuptools' note on editable installs is left out.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip --quiet --disable-pip-version-check
 
-.PHONY: play test check lint typecheck pytest bench compiled catalogs clean
+.PHONY: play test check coverage lint typecheck pytest bench compiled catalogs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,11 @@ typecheck: $(TESTING)
 
 pytest: $(TESTING)
 	$(BIN)/pytest -n $(JOBS)
+
+# Line coverage of core/, adapters/ and cli/ by the whole suite, as the test processes run them
+# (what the programs they start run is not counted).
+coverage: $(TESTING)
+	$(BIN)/pytest -n $(JOBS) --cov=core --cov=adapters --cov=cli --cov-report=term:skip-covered
 
 bench: $(TESTING) $(COMPILED)
 	$(BIN)/python bench/engine.py

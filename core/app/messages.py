@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from .inbound import Inbound
@@ -17,6 +17,11 @@ class Button:
     short: str = ""
     """A shorter label, for a platform whose buttons cannot hold `label` whole: the message
     then says the whole of it above the buttons (`bohnanza.core.app.labels`)."""
+    number: int = field(default=0, repr=False)
+    """Where buttons are listed numbered and answered by number (a terminal), the number the
+    player types for it (`bohnanza.core.app.numbers`); 0 elsewhere. Left out of the `repr`,
+    which a message's fingerprint is made of: a message shown before numbers were given
+    keeps its fingerprint."""
 
 
 @dataclass(frozen=True)

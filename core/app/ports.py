@@ -154,10 +154,12 @@ class Clock(Protocol):
 
 
 class GameProgress(NamedTuple):
-    """How far a stored game is: its status and how many actions it has."""
+    """How far a stored game is: its status, how many actions it has, and the version of its
+    chat state (0: none)."""
 
     status: str
     actions: int
+    chat_version: int = 0
 
 
 @dataclass(frozen=True)

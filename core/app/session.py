@@ -127,6 +127,9 @@ class GameSession:
     stored together, in one transaction, before anyone is told of them."""
     saved_state: dict[str, object] | None = None
     """The chat state as last stored, so an unchanged one is not written again."""
+    chat_version: int = 0
+    """The version of the chat state in the store that this one follows (as read, or as
+    last written here): a write names it, and fails if another writer's came between."""
     story: StoryKeeper = field(default_factory=StoryKeeper)
     """The latest events worth a line on the table, derived from the actions."""
     creator: str = ""
@@ -305,12 +308,13 @@ class GameSession:
             "trade_window_until": _moment_text(self.trade_window_until),
             "trade_reminded": self.trade_reminded,
         }
-        return ChatState(data, len(self.game.actions))
+        return ChatState(data, len(self.game.actions), self.chat_version)
 
     def restore(self, state: ChatState) -> bool:
         """Take up a stored chat state (say, after a restart). Stand-ins, missed deadlines and
         passes always; the clocks only if it was written at the game's current action, and
         then True."""
+        self.chat_version = state.version or 0
         seats = state.data.get("seats")
         if not isinstance(seats, list) or len(seats) != len(self.seats):
             return False

@@ -18,6 +18,8 @@ from typing import Any
 
 from ..ports import (
     Appended,
+    ChatState,
+    ChatStateMoved,
     Delivery,
     DuplicateDelivery,
     DuplicateGame,
@@ -154,33 +156,37 @@ class Work:
         changed). Conflict or DuplicateDelivery: nothing was stored."""
         if not (self._writes or self.games or self.delivery):
             return
-        saved: list[tuple[GameSession, dict[str, object]]] = []
+        saved: list[tuple[GameSession, ChatState]] = []
         delivery = self.delivery
-        with self.store.atomic():
-            for write in self._writes:
-                if write(self.store, delivery):
-                    delivery = None
-            for session in self.games.values():
-                state = _store_game(self.store, session, now, delivery)
-                if state is not None:
-                    saved.append((session, state))
-                    delivery = None
-            if delivery is not None and not self.store.record_delivery(
-                delivery.platform, delivery.delivery_id, now
-            ):
-                raise DuplicateDelivery(delivery.platform, delivery.delivery_id)
+        try:
+            with self.store.atomic():
+                for write in self._writes:
+                    if write(self.store, delivery):
+                        delivery = None
+                for session in self.games.values():
+                    state = _store_game(self.store, session, now, delivery)
+                    if state is not None:
+                        saved.append((session, state))
+                        delivery = None
+                if delivery is not None and not self.store.record_delivery(
+                    delivery.platform, delivery.delivery_id, now
+                ):
+                    raise DuplicateDelivery(delivery.platform, delivery.delivery_id)
+        except ChatStateMoved as moved:  # another worker showed its players something first
+            raise Conflict(str(moved)) from None
         for session, state in saved:
             session.unsaved.clear()
-            session.saved_state = state
+            session.saved_state = dict(state.data)
+            session.chat_version = (state.version or 0) + 1
         for then in self._after:
             then()
 
 
 def _store_game(
     store: ChatStore, session: GameSession, now: datetime, delivery: Delivery | None
-) -> dict[str, object] | None:
+) -> ChatState | None:
     """Write a game's unsaved actions with its chat state, or the chat state alone when it
-    changed; the state written (None: nothing was)."""
+    changed, over the version it follows; the state written (None: nothing was)."""
     state = session.chat_state()
     if session.unsaved:
         try:
@@ -193,4 +199,4 @@ def _store_game(
         store.save_chat_state(session.game_id, state, now, delivery)
     else:
         return None
-    return dict(state.data)
+    return state

@@ -178,25 +178,22 @@ def choice_key(command: str, cards: Cards, draft: Draft | None) -> str:
 
 
 def _card_key(step: str, cards: Cards) -> str:
-    """One command with the cards it names by place named by variety."""
+    """One command with the card it names by its place named by its variety."""
     words = step.split()
-    places = [int(w) - 1 if w.isascii() and w.isdigit() else -1 for w in words]
     verb = words[0] if words else ""
+    if verb == "plant" and len(words) == 2:
+        return f"plant {_name(cards.hand[0] if cards.hand else None)} {words[1]}"
     held: tuple[Variety | None, ...] = ()
-    at = 1
     if verb in ("aside", "faceup", "offered") and len(words) == 3:
         held = {"aside": cards.aside, "faceup": cards.faceup, "offered": cards.offered}[verb]
-    elif verb == "toss" and len(words) == 2:
-        held = cards.offered
-    elif verb == "discard" and len(words) == 2:
-        held = cards.hand
-    elif verb == "harvest" and len(words) == 2:
-        held = cards.fields
-    elif verb == "plant" and len(words) == 2:
-        return f"plant {_name(cards.hand[0] if cards.hand else None)} {words[1]}"
-    if not held or not 0 <= places[at] < len(held):
+    elif verb in ("toss", "discard", "harvest") and len(words) == 2:
+        held = {"toss": cards.offered, "discard": cards.hand, "harvest": cards.fields}[verb]
+    place = (
+        int(words[1]) - 1 if len(words) > 1 and words[1].isascii() and words[1].isdigit() else -1
+    )
+    if not 0 <= place < len(held):
         return step
-    return " ".join([verb, _name(held[places[at]]), *words[at + 1 :]])
+    return " ".join([verb, _name(held[place]), *words[2:]])
 
 
 def _name(variety: Variety | None) -> str:

@@ -1,8 +1,9 @@
 """Where nothing can be edited, a person is written to privately only when a decision is his,
 when it answers what he did, or when an offer to him or of his changed. Counted over a whole
 game of four people, with the capabilities of a plain line platform, of IRC and of the
-terminal: private messages per person per turn, those that answer no input of his, and his
-inputs (printed; docs/adapters.md keeps the figures)."""
+terminal: private messages per person per turn, those that answer no input of his, his inputs,
+and of those typed as the number of a choice, how many were refused (printed; docs/adapters.md
+keeps the figures)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class Tally:
     """His inputs that were the number of a choice."""
     refused: list[str]
     """What he was told for each number not taken."""
+    turns: int
 
     @property
     def refused_share(self) -> float:
@@ -86,6 +88,7 @@ def tally(path: Path, caps: Capabilities) -> Tally:
         most,
         people.numbered,
         people.refusals,
+        person_turns // len(PEOPLE),
     )
 
 
@@ -99,7 +102,8 @@ def test_without_edits_a_person_is_written_to_for_decisions_and_answers_only(
     every = tally(tmp_path / "every.db", replace(caps, private_updates="every change"))
     decisions = tally(tmp_path / "decisions.db", caps)
     print(
-        f"{platform}: private messages per person per turn: every change {every.messages:.2f} "
+        f"{platform}, {decisions.turns} turns: private messages per person per turn: "
+        f"every change {every.messages:.2f} "
         f"({every.unasked:.2f} unasked), decisions {decisions.messages:.2f} "
         f"({decisions.unasked:.2f} unasked); his inputs {decisions.inputs:.2f}, "
         f"at most {decisions.most_per_input} message(s) for one; numbers refused "
@@ -112,3 +116,7 @@ def test_without_edits_a_person_is_written_to_for_decisions_and_answers_only(
     # An input is answered by one private message at most: where the answer comes with his new
     # list, it heads the list.
     assert decisions.most_per_input == 1
+    # A number he reads in his latest list is taken; refused only where the choice it named
+    # was shown, since his last input, doing something else.
+    assert decisions.numbered >= 200
+    assert decisions.refused_share <= 0.02, decisions.refused

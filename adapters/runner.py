@@ -262,7 +262,7 @@ class Runner(Outboxes):
         said = {(chat_of(o), slot_of(o)) for o in out}
         behind = [
             o
-            for o in service.views_of(inbound.user_id, inbound.room, inbound.private)
+            for o in service.views_of(inbound.user_id, inbound.room, inbound.private, now)
             if (chat_of(o), slot_of(o)) not in said
         ]
         return out, behind

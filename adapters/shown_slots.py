@@ -20,11 +20,15 @@ log = logging.getLogger("bohnanza.adapters.runner")
 
 
 def digest(message: Message) -> str:
-    """A short fingerprint of a message's text, buttons and HTML (a message without HTML keeps
-    the fingerprint it had before messages had any)."""
+    """A short fingerprint of a message's text, buttons (with their numbers, where they are
+    listed numbered) and HTML (a message without HTML or numbers keeps the fingerprint it had
+    before messages had them)."""
     shown: tuple[object, ...] = (message.text, message.buttons)
     if message.html is not None:
         shown += (message.html,)
+    numbers = tuple(button.number for row in message.buttons for button in row)
+    if any(numbers):
+        shown += (numbers,)
     return hashlib.blake2s(repr(shown).encode(), digest_size=12).hexdigest()
 
 

@@ -133,10 +133,12 @@ def fitted(text: str, width: int, program: str | None = None) -> list[str]:
     return [part for line in text.split("\n") for part in command_lines(line, program, width)]
 
 
-def choices(labels: Sequence[str], width: int) -> list[str]:
-    """The numbered choices ('[1] Plant …') in columns as wide as the widest, as many as fit;
-    one a line (each wrapped) when two do not fit side by side, or where nothing is wrapped."""
-    items = [f"[{number}] {label}" for number, label in enumerate(labels, start=1)]
+def choices(labels: Sequence[str], width: int, numbers: Sequence[int] = ()) -> list[str]:
+    """The numbered choices ('[1] Plant …', by `numbers`, else from 1) in columns as wide as
+    the widest, as many as fit; one a line (each wrapped) when two do not fit side by side, or
+    where nothing is wrapped."""
+    numbers = numbers or range(1, len(labels) + 1)
+    items = [f"[{number}] {label}" for number, label in zip(numbers, labels, strict=True)]
     if width >= UNBOUNDED:
         return items  # a pipe or a file: one a line, for the programs that read it
     widest = max((cell_len(item) for item in items), default=0)

@@ -21,6 +21,11 @@ class Button:
     """A page the button opens instead of handing back a payload (the board of a game, which
     Telegram opens as a Mini App). Left out of the repr, and so of what a message's digest
     reads: a button's page stays the same while it is shown."""
+    number: int = field(default=0, repr=False)
+    """Where buttons are listed numbered and answered by number (a terminal), the number the
+    player types for it (`bohnanza.core.app.numbers`); 0 elsewhere. Left out of the `repr`,
+    which a message's fingerprint is made of: a message shown before numbers were given
+    keeps its fingerprint."""
 
 
 @dataclass(frozen=True)

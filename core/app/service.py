@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
+from functools import partial
 
 from ..bots import SEARCHING
-from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery
+from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
 from . import turns
 from .clock import tick_session
 from .commands import parse_command
@@ -247,11 +248,15 @@ class ChatService:
         out: list[Outbound] = []
         for session in list(self.games.values()):
             if room is None or session.room == room:
-                out += game_views(self.ctx, session, now)
+                out += self._kept([session], partial(game_views, self.ctx, session, now), now)
         return out
 
     def views_of(
-        self, user_id: str, room: str | None = None, private: bool = True
+        self,
+        user_id: str,
+        room: str | None = None,
+        private: bool = True,
+        now: datetime | None = None,
     ) -> list[Outbound]:
         """The private messages of one player's games as they stand now (said in a group: of
         the game in that group only)."""
@@ -260,7 +265,31 @@ class ChatService:
         else:
             session = self.games.get(room)
             sessions = [] if session is None else [session]
-        return private_views(self.ctx, sessions, user_id)
+        return self._kept(sessions, lambda: private_views(self.ctx, sessions, user_id), now)
+
+    def _kept(
+        self,
+        sessions: list[GameSession],
+        derive: Callable[[], list[Outbound]],
+        now: datetime | None,
+    ) -> list[Outbound]:
+        """Views derived to heal what fell behind, once what they show is stored with their
+        games (with `now`): the numbers of a list shown name its choices from then on, after
+        a restart and on any worker. None if the store took nothing (they come again at the
+        next heal)."""
+        out = derive()
+        if now is None:
+            return out
+        work = Work(self.store)
+        for session in sessions:
+            work.save_game(session)
+        try:
+            work.commit(now)
+        except (Conflict, StoreError):
+            for session in sessions:
+                self.ctx.tables.forget_game(session.game_id)
+            return []
+        return out
 
     # --- time ------------------------------------------------------------------------------
 

@@ -129,10 +129,7 @@ def with_numbers(message: Message, numbers: Sequence[int]) -> Message:
     """The buttons with their numbers, for a platform that lists them numbered (a terminal)."""
     counted = iter(numbers)
     return message.with_buttons(
-        tuple(
-            tuple(replace(b, number=next(counted)) for b in row)
-            for row in message.buttons
-        )
+        tuple(tuple(replace(b, number=next(counted)) for b in row) for row in message.buttons)
     )
 
 

@@ -167,7 +167,7 @@ class Console:
         self._typing = False
         self._typed: set[int] = set()
 
-    async def _say(self, text: str, button: bool = False) -> None:
+    async def _say(self, text: str) -> None:
         inbound = Inbound(
             PLATFORM,
             PLAYER_ID,
@@ -177,7 +177,6 @@ class Console:
             # Typed lines are never delivered twice, and numbering them again after a
             # `--resume` would make the store take a new line for an old one.
             delivery_id="",
-            button=button,
         )
         self._typing = True
         try:
@@ -319,13 +318,6 @@ class Console:
                 tr = self._translator()
                 if text.lower() in HELP_WORDS:
                     self.port.say(terminal_help(tr, self.resume_command))
-                elif text.isdigit():
-                    payload = self.port.press(int(text))
-                    if payload is None:
-                        choose = tr.gettext("Choose 1 to {count}.")
-                        self.port.say("» " + choose.format(count=len(self.port.buttons)))
-                        continue
-                    await self._say(payload, button=True)
                 elif text:
                     await self._say(text)
                 else:

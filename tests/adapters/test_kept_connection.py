@@ -84,6 +84,7 @@ def test_the_opening_thread_and_other_threads_append_at_once_and_lose_nothing(
             assert audit_game(stored) is None
 
 
+@pytest.mark.server  # PostgreSQL
 def test_a_connection_the_server_dropped_fails_one_call_and_the_next_one_works() -> None:
     url = postgres_url()
     actions = stored_actions(bot_game(players=4))

@@ -16,7 +16,8 @@ from bohnanza.core.app.labels import fitted_labels
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.picker import quick_offers
 from bohnanza.core.app.ports import Capabilities
-from bohnanza.core.app.updates import private_message, screen_message
+from bohnanza.core.app.screens import screen_message
+from bohnanza.core.app.updates import private_message
 from bohnanza.core.cards import Variety
 
 from .recording import People, RecordingPort, Table

@@ -28,7 +28,7 @@ NO_EDITS_DECISIONS = Capabilities(private_updates="decisions")
 def _memory(session: GameSession) -> object:
     """All a session keeps of what was shown and what it waits on."""
     seats = [
-        (c.due, c.screen, c.screen_at, copy.deepcopy(c.choices), c.passed, c.reminded)
+        (c.due, c.screen, c.screen_at, copy.deepcopy(c.numbers), c.passed, c.reminded)
         for c in session.seats
     ]
     return (

@@ -7,8 +7,10 @@ altered and lists the others as they are.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -21,7 +23,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.store import open_store
+from bohnanza.adapters.terminal.console import Console, TableChoice
 from bohnanza.cli.app import build_app
 from bohnanza.core.audit import action_payload, canonical_json, link_hash
 from bohnanza.core.ports import IN_PROGRESS
@@ -55,10 +59,31 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("store") / "games.db"
     simulated = run("simulate", "--players", "3", "--games", "2", "--seed", "5", "--db", str(db))
     assert simulated.exit_code == 0, simulated.output
-    typed = "1\n" * 40 + "quit\n"
-    played = run("play", "--players", "3", "--seed", "5", "--db", str(db), input=typed)
-    assert played.exit_code == 0, played.output
+    interrupted_after(40, db)
     return db
+
+
+def interrupted_after(inputs: int, db: Path) -> None:
+    """A terminal game in `db` whose player typed the first number listed `inputs` times,
+    then stopped."""
+    printed: list[str] = []
+    left = iter(range(inputs))
+
+    def first_listed() -> str:
+        screen = "\n".join(printed).rsplit("only you see this", 1)[-1]
+        found = re.search(r"^\[(\d+)\] ", screen, re.MULTILINE)
+        if next(left, None) is None or found is None:
+            raise EOFError
+        return found.group(1)
+
+    with open_store(str(db)) as store:
+        console = Console(store, load_translators(), first_listed, printed.append, seed=5)
+
+        async def game() -> None:
+            await console.open(TableChoice(3, ["heuristic"], "en", "off", "anna", "2m"))
+            await console.play()
+
+        asyncio.run(game())
 
 
 @pytest.fixture

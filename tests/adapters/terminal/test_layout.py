@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 import shlex
+import subprocess
 
 import pytest
 from rich.cells import cell_len
@@ -71,3 +72,25 @@ def test_a_beans_name_a_numbered_card_and_a_planting_are_never_broken(width: int
         for line, following in itertools.pairwise(lines):
             assert not re.search(r"(\d+\.|→)$", line), (width, line)
             assert not re.match(r"\s*(Bean\b|→|\d+(?![.\d]))", following), (width, following)
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "/tmp/a-clone-at-a-rather-long-path/of-its-own/.venv/bin/bohnanza",
+        "'/tmp/a clone with spaces in a long path of its own/.venv/bin/bohnanza'",
+    ],
+)
+def test_a_word_wider_than_the_terminal_is_cut_where_a_shell_joins_it_again(program: str) -> None:
+    line = f"Game ABC is kept: go on with `{program} play --resume --db /tmp/g.db`."
+    lines = command_lines(line, program, 40)
+    assert all(cell_len(part) <= 40 for part in lines)
+    assert lines[0] == "Game ABC is kept: go on with"
+    pasted = "\n".join(lines[1:])
+    words = subprocess.run(
+        ["sh", "-c", "printf '%s\\n' " + pasted],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert words == [*shlex.split(program), "play", "--resume", "--db", "/tmp/g.db"]

@@ -171,7 +171,8 @@ def test_resume_asks_which_game_and_plays_that_one_alone(tmp_path: Path) -> None
     before = games_in(tmp_path)
     older, newer = before
 
-    resumed = play("--resume", typed="x\n1\n1\nquit\n", home=tmp_path)
+    # A move typed as a command: the numbers of its list are those its step began with.
+    resumed = play("--resume", typed="x\n1\ndone\nquit\n", home=tmp_path)
 
     assert resumed.returncode == 0, resumed.stderr
     assert "Your unfinished games:" in resumed.stdout
@@ -212,7 +213,7 @@ def test_the_terminals_own_words_come_in_the_games_language(tmp_path: Path) -> N
     )
     assert done.returncode == 0, done.stderr
     assert "── lo vedi solo tu ──" in done.stdout and "only you see" not in done.stdout
-    assert re.search(r"» Scegli da 1 a \d+\.", done.stdout)
+    assert "Nel tuo messaggio privato non c'è la scelta 99." in done.stdout
     assert "1. Giocatore: 0 monete" in done.stdout
 
 

@@ -62,7 +62,7 @@ typecheck: $(TESTING)
 	$(BIN)/mypy -p bohnanza.core -p bohnanza.adapters -p bohnanza.cli
 
 pytest: $(TESTING)
-	$(BIN)/pytest -n $(JOBS)
+	$(BIN)/pytest -n $(JOBS) --durations=15
 
 # Line coverage of core/, adapters/ and cli/ by the whole suite, as the test processes run them
 # (what the programs they start run is not counted).

@@ -46,10 +46,11 @@ JOBS ?= 4
 
 test: lint typecheck pytest
 
-# The loop after each edit: lint, types and the tests that need no server (not marked `server`:
-# PostgreSQL, Synapse, the IRC network, Chromium, the Bot API server, `bohnanza serve`).
+# The loop after each edit: lint, types and the tests that need no server (marked `server`:
+# PostgreSQL, Synapse, the IRC network, Chromium, the Bot API server, `bohnanza serve`) and take
+# no more than a few seconds (marked `slow`: whole games, many processes).
 check: lint typecheck
-	$(BIN)/pytest -n $(JOBS) -m "not server"
+	$(BIN)/pytest -n $(JOBS) -m "not server and not slow"
 
 lint: $(TESTING)
 	$(BIN)/ruff check core adapters cli tests bench setup.py
@@ -63,7 +64,7 @@ typecheck: $(TESTING)
 	$(BIN)/mypy -p bohnanza.core -p bohnanza.adapters -p bohnanza.cli
 
 pytest: $(TESTING)
-	$(BIN)/pytest -n $(JOBS)
+	$(BIN)/pytest -n $(JOBS) --durations=15
 
 # Line coverage of core/, adapters/ and cli/ by the whole suite, as the test processes run them
 # (what the programs they start run is not counted).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from ..state import Step
 from .i18n import Translator
@@ -293,6 +294,10 @@ class Numbered:
     decision: str
     numbering: Numbering
     shown: list[tuple[int, Choice]]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (setup.py), a frozen dataclass is copied and pickled through its constructor.
+        return (Numbered, (self.decision, self.numbering, self.shown))
 
     def sent(self, numbers: SeatNumbers | None, answer: bool) -> SeatNumbers:
         """The seat's numbers once this list was sent (`numbers.sent`)."""

@@ -64,6 +64,7 @@ def told(table: Table, room: str, since: int = 0) -> list[str]:
     return table.port.room_texts(room)[since:]
 
 
+@pytest.mark.slow
 def test_the_room_s_messages_never_wait_for_the_analysis(tmp_path: Path, expert: Expert) -> None:
     table = platform_table(tmp_path / "games.db", "telegram")
     people = TelegramPeople(table, seed=6)
@@ -100,6 +101,7 @@ def test_the_room_s_messages_never_wait_for_the_analysis(tmp_path: Path, expert:
     assert len(table.port.files[room]) == files + 1 and b'id="analysis"' in page.data
 
 
+@pytest.mark.slow
 def test_the_line_is_bounded_and_each_room_is_told_where_its_request_stands(
     tmp_path: Path, expert: Expert
 ) -> None:
@@ -159,6 +161,7 @@ def bounded_deliveries(table: Table) -> None:
     table.runner.submit = bounded  # type: ignore[method-assign]
 
 
+@pytest.mark.slow
 def test_a_stop_lets_an_analysis_in_hand_go_and_delivers_the_rest(
     tmp_path: Path, expert: Expert
 ) -> None:

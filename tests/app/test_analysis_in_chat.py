@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.ports import Capabilities
 
 from .recording import People, Table
@@ -13,6 +15,7 @@ from .recording import People, Table
 WITH_FILES = Capabilities(buttons=True, edits=True, personal_answers=True, files=True)
 
 
+@pytest.mark.slow
 def test_a_room_asks_for_the_analysis_of_its_finished_game_and_gets_page_and_summary(
     tmp_path: Path,
 ) -> None:
@@ -46,6 +49,7 @@ def test_a_room_asks_for_the_analysis_of_its_finished_game_and_gets_page_and_sum
     assert table.port.room_texts("g1")[-1] == f"The analysis of game {game_id} was asked already."
 
 
+@pytest.mark.slow
 def test_the_room_s_last_finished_game_is_found_after_a_restart_and_by_any_worker(
     tmp_path: Path,
 ) -> None:

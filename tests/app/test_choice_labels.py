@@ -89,6 +89,7 @@ class CheckingPeople(People):
         return moved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "capabilities", "seed"),
     [
@@ -118,6 +119,7 @@ def test_every_list_of_whole_games_says_each_choice_once_and_whole(
     assert port.trouble == []
 
 
+@pytest.mark.slow
 def test_a_game_by_taps_on_limited_buttons_says_each_choice_once_and_whole(
     tmp_path: Path,
 ) -> None:

@@ -129,6 +129,7 @@ def test_in_a_chat_a_player_asks_for_a_hint_privately_only_where_the_room_chose_
     assert "without hints" in plain.port.last_answer(asker)
 
 
+@pytest.mark.slow
 def test_every_seat_that_asks_gets_a_hint_or_is_told_it_has_nothing_to_decide(
     tmp_path: Path,
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.ports import Capabilities
 
 from .recording import People, Table, latest_choices, number_of
@@ -22,6 +24,7 @@ NICKS = Capabilities(buttons=True, edits=True, personal_answers=True, verified_i
 """A platform whose user ids are names anyone may take (IRC nicks), not accounts."""
 
 
+@pytest.mark.slow
 def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limits(
     tmp_path: Path,
 ) -> None:
@@ -49,6 +52,7 @@ def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limit
     assert table.runner.budget.lines >= len(lines)
 
 
+@pytest.mark.slow
 def test_a_player_away_hears_only_of_his_turns(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db")
     people = People(table, away=["ann"])
@@ -83,6 +87,7 @@ def test_a_player_away_hears_only_of_his_turns(tmp_path: Path) -> None:
     assert all(s.history[0].alert for s in sent)  # each one notifies: his turn
 
 
+@pytest.mark.slow
 def test_a_player_moves_his_seat_to_a_new_name_and_plays_on(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db", NICKS)
     people = People(table)

@@ -92,6 +92,7 @@ def tally(path: Path, caps: Capabilities) -> Tally:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "platform, caps",
     [("no edits", Capabilities()), ("IRC", IRC), ("terminal", TERMINAL)],

@@ -7,6 +7,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bohnanza.core.app.i18n import English
 from bohnanza.core.app.ports import ShownView
 from bohnanza.core.app.updates import private_message
@@ -36,6 +38,7 @@ def half_a_game(tmp_path: Path, moves: int) -> tuple[Table, People]:
     return table, people
 
 
+@pytest.mark.slow
 def test_a_new_service_on_the_same_database_picks_the_game_up_unchanged(tmp_path: Path) -> None:
     table, _ = half_a_game(tmp_path, 120)
     before = table.session("g1")
@@ -78,6 +81,7 @@ def test_a_press_delivered_again_after_a_restart_is_not_applied_twice(tmp_path: 
     assert len(later.port.private[user]) == sent
 
 
+@pytest.mark.slow
 def test_after_a_restart_the_game_is_played_to_its_audited_end(tmp_path: Path) -> None:
     table, _ = half_a_game(tmp_path, 150)
     game_id = table.session("g1").game_id
@@ -116,6 +120,7 @@ def test_a_game_altered_in_the_store_is_not_continued_and_says_why(tmp_path: Pat
     assert later.port.last_answer("ann") == "You are not playing in a game here."
 
 
+@pytest.mark.slow
 def test_a_message_sent_but_not_noted_before_a_crash_leaves_no_stale_message_below(
     tmp_path: Path,
 ) -> None:

@@ -171,6 +171,7 @@ def test_an_offer_that_could_name_ann_2_or_ann_with_a_card_is_refused_with_both_
     assert offers_to(table) == [(2, first)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("typed", "said"),
     [

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.store import open_store
 from bohnanza.adapters.terminal.console import Console, TableChoice
@@ -34,6 +36,7 @@ def play(*args: str, typed: str, home: Path) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.slow
 def test_a_player_who_always_types_the_first_number_listed_finishes_a_duel(
     tmp_path: Path,
 ) -> None:
@@ -64,6 +67,7 @@ def test_a_player_who_always_types_the_first_number_listed_finishes_a_duel(
     assert "no longer" not in "\n".join(printed), "a number listed is always taken"
 
 
+@pytest.mark.slow
 def test_bad_commands_are_explained_and_change_nothing(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     typed = "plant 9\nfly away\noffer 1 1\n99\n²\nquit\n"
@@ -77,6 +81,7 @@ def test_bad_commands_are_explained_and_change_nothing(tmp_path: Path) -> None:
     assert GameRecord.loads(record.read_text()).actions == ()
 
 
+@pytest.mark.slow
 def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
     first = play("--players", "3", "--seed", "5", typed="1\nplant 2\nquit\n", home=tmp_path)
     assert first.returncode == 0, first.stderr
@@ -95,6 +100,7 @@ def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
     assert resumed.seats[0].kind == "human"
 
 
+@pytest.mark.slow
 def test_a_game_left_in_italian_says_it_is_kept_in_italian_and_resumes_in_it(
     tmp_path: Path,
 ) -> None:
@@ -109,12 +115,14 @@ def test_a_game_left_in_italian_says_it_is_kept_in_italian_and_resumes_in_it(
     assert f"La partita {kept.group(1)} è salvata" in again.stdout
 
 
+@pytest.mark.slow
 def test_resume_without_an_interrupted_game_is_refused(tmp_path: Path) -> None:
     done = play("--resume", typed="", home=tmp_path)
     assert done.returncode == 1
     assert done.stderr.strip() == "error: no interrupted game to resume"
 
 
+@pytest.mark.slow
 def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
     done = play("--players", "4", "--seed", "7", typed="quit\n", home=tmp_path)
     blocks = done.stdout.split("\n\n")
@@ -122,6 +130,7 @@ def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
     assert hands and all("── only you see this ──" in b for b in hands)
 
 
+@pytest.mark.slow
 def test_asking_for_the_hand_shows_it_again_without_saying_it_went_elsewhere(
     tmp_path: Path,
 ) -> None:
@@ -133,6 +142,7 @@ def test_asking_for_the_hand_shows_it_again_without_saying_it_went_elsewhere(
     assert "privately" not in done.stdout
 
 
+@pytest.mark.slow
 def test_an_impossible_player_count_is_refused(tmp_path: Path) -> None:
     done = play("--players", "9", typed="", home=tmp_path)
     assert done.returncode == 2

@@ -178,6 +178,7 @@ def told_lines(lines: list[str]) -> list[str]:
     return [line for line in told if line]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("columns", "seed"), [(80, 11), (40, 12)])
 def test_a_whole_game_tells_every_offer_and_fits_the_terminal(columns: int, seed: int) -> None:
     with short_folder() as home:

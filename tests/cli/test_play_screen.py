@@ -136,6 +136,7 @@ def third_person_you(text: str) -> list[str]:
     return [f"You {verb}" for verb in NARRATED if f"You {verb}" in text]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_game_begins_at_the_table_with_no_lobby(tmp_path: Path, players: int) -> None:
     done = run("play", "--players", str(players), "--seed", "7", typed="quit\n", home=tmp_path)
@@ -150,6 +151,7 @@ def test_the_game_begins_at_the_table_with_no_lobby(tmp_path: Path, players: int
     assert "Your hand (front first): " in hand
 
 
+@pytest.mark.slow
 def test_a_whole_game_speaks_of_the_person_by_name(tmp_path: Path) -> None:
     done = played_to_the_end("--players", "4", "--seed", "3", home=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -165,6 +167,7 @@ def test_a_whole_game_speaks_of_the_person_by_name(tmp_path: Path) -> None:
     assert third_person_you(told.stdout) == []
 
 
+@pytest.mark.slow
 def test_a_given_name_is_used_and_a_superuser_is_the_player(tmp_path: Path) -> None:
     named = run("play", "--players", "2", "--seed", "4", "--name", "  Anna\tRossi ",
                 typed="quit\n", home=tmp_path / "named")  # fmt: skip
@@ -174,6 +177,7 @@ def test_a_given_name_is_used_and_a_superuser_is_the_player(tmp_path: Path) -> N
     assert "▶ 1. Player: 0 coins" in root.stdout
 
 
+@pytest.mark.slow
 def test_the_replay_command_names_the_store_given_with_db(tmp_path: Path) -> None:
     played_in = tmp_path / "work dir"
     (played_in / "my games").mkdir(parents=True)
@@ -190,6 +194,7 @@ def test_the_replay_command_names_the_store_given_with_db(tmp_path: Path) -> Non
     assert "game over — " in told.stdout
 
 
+@pytest.mark.slow
 def test_the_replay_command_names_the_default_store(tmp_path: Path) -> None:
     home = tmp_path / "data home"
     done = played_to_the_end("--players", "2", "--seed", "4", home=home)

@@ -297,6 +297,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 def test_each_command_finds_each_alteration_and_writes_nothing(
@@ -349,6 +350,7 @@ def test_trust_stops_at_an_action_the_rules_refuse_in_one_line(db: Path) -> None
     assert result.stderr.startswith(f"error: {db}: game {game}: action 5: illegal")
 
 
+@pytest.mark.slow
 def test_the_installed_command_reports_a_tampered_resume_in_one_line(db: Path) -> None:
     game = interrupted_game(db)
     corrupt_the_creation_time(db, game)

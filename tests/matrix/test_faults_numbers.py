@@ -36,6 +36,7 @@ FIRST_CHOICE = re.compile(r"^(\d+) · ", re.MULTILINE)
 REFUSED = ("no longer", "changed since", " was for ", "is now “", "earlier list")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="signals")
 async def test_numbers_sent_just_before_a_sigterm_are_taken_after_the_restart(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path

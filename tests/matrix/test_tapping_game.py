@@ -11,6 +11,8 @@ from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.app.screens import screen_message
 from bohnanza.core.audit import audit_game
@@ -66,6 +68,7 @@ async def answer_once(table: Table, game_id: str, tapper: Tapper, tally: Tally) 
     return None
 
 
+@pytest.mark.slow
 async def test_a_five_player_game_by_numbers_alone_on_matrix(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:

@@ -50,6 +50,7 @@ async def _run(url: str) -> tuple[Simulation, list[int]]:
     return simulation, kills
 
 
+@pytest.mark.slow
 def test_games_survive_workers_killed_at_random_moments() -> None:
     with fresh_schema(server_url(), "crash") as url:
         simulation, kills = asyncio.run(_run(url))

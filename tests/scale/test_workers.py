@@ -38,6 +38,7 @@ async def _run(url: str, workers: int) -> Simulation:
     return simulation
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [2, 4])
 def test_workers_sharing_one_database_lose_and_duplicate_no_action(workers: int) -> None:
     with fresh_schema(server_url(), f"scale_{workers}") as url:

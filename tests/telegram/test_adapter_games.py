@@ -30,6 +30,7 @@ def trades_by(running: RunningBot, game_id: str) -> Counter[str]:
     return kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "seed"),
     [

@@ -37,6 +37,7 @@ def table_of(people: list[SimUser], world: World) -> Chat:
     return group
 
 
+@pytest.mark.slow
 def test_a_429_storm_in_the_group_loses_no_message(
     world: World, botapi: BotApiServer, tmp_path: Path
 ) -> None:

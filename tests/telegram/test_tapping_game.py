@@ -89,6 +89,7 @@ async def tap_through(
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_five_player_game_by_taps_alone_on_telegram(
     world: World, botapi: BotApiServer, tmp_path: Path
 ) -> None:

@@ -156,6 +156,7 @@ def trading_on_her_turn(driver: Any, head: str) -> bool:
     )
 
 
+@pytest.mark.slow
 def test_a_whole_game_from_the_web_lobby_to_the_scores_by_clicks(
     chromium: Any, served: ServeWeb
 ) -> None:

@@ -27,6 +27,7 @@ def serve_web(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("env", "line"),
     [
@@ -56,6 +57,7 @@ def test_a_wrong_web_setting_stops_serve_in_one_line(
     assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.slow
 def test_an_address_in_use_stops_serve_in_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

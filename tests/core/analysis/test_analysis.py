@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bohnanza.core.analysis import Analysis, SearchSize, decisions, judge, summarise
 from bohnanza.core.bots.driver import make_bot, play_out
 from bohnanza.core.cards import Card, variety_of
@@ -31,6 +33,7 @@ def analysed(
     return summarise(record, [judge(m, size) for m in decisions(record, seats)], seats)
 
 
+@pytest.mark.slow
 def test_a_random_seat_loses_more_coins_a_decision_than_heuristic_seats() -> None:
     lost = [0.0, 0.0, 0.0]
     decided = [0, 0, 0]
@@ -44,6 +47,7 @@ def test_a_random_seat_loses_more_coins_a_decision_than_heuristic_seats() -> Non
     assert per_decision[0] > 1.5 * max(per_decision[1:]), per_decision
 
 
+@pytest.mark.slow
 def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
     analysis = analysed(played(["heuristic", "random", "heuristic"], 4, actions=60))
     judged = [j for j in analysis.judgements if not j.forced]
@@ -58,6 +62,7 @@ def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
         assert 0.0 <= player.accuracy <= 100.0
 
 
+@pytest.mark.slow
 def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> None:
     record = played(["heuristic", "random", "heuristic"], 5, actions=60)
     first = analysed(record)
@@ -66,6 +71,7 @@ def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> 
     assert [j.margin for j in other.judgements] != [j.margin for j in first.judgements]
 
 
+@pytest.mark.slow
 def test_forced_decisions_are_counted_apart_and_not_searched() -> None:
     record = played(["heuristic", "heuristic", "heuristic"], 6, actions=80)
     moments = list(decisions(record))
@@ -99,6 +105,7 @@ def _views(record: GameRecord, seat: int) -> list[object]:
     return [game.view(seat) for game, _, _, _ in replay_steps(record)]
 
 
+@pytest.mark.slow
 def test_an_analysis_reads_nothing_its_seat_could_not_see() -> None:
     record = played(["heuristic", "random", "heuristic"], 8, actions=90)
     state = replay(record).state

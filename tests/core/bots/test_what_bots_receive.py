@@ -160,6 +160,7 @@ class Inspecting:
         self.decisions += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 8))
 @pytest.mark.parametrize("strategy", ["random", "heuristic"])
 def test_nothing_a_bot_is_handed_reaches_the_game(players: int, strategy: str) -> None:

@@ -27,6 +27,7 @@ MOST_PASSES = 5
 """Inputs that decide nothing (a pass) a game may ask of him."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("columns", "players", "seed"), [(80, 3, 11), (40, 4, 12)])
 def test_a_newcomers_game_answers_him_at_once_and_never_trades_past_him(
     columns: int, players: int, seed: int

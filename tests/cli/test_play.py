@@ -160,6 +160,7 @@ def games_in(home: Path) -> dict[str, int]:
         store.close()
 
 
+@pytest.mark.slow
 def test_a_new_game_tells_of_the_unfinished_one(tmp_path: Path) -> None:
     first = play("--players", "3", "--seed", "5", typed="1\nquit\n", home=tmp_path)
     (left,) = games_in(tmp_path)
@@ -175,6 +176,7 @@ def test_a_new_game_tells_of_the_unfinished_one(tmp_path: Path) -> None:
     assert first.stdout.splitlines()[0] == ""  # nothing to tell the first time
 
 
+@pytest.mark.slow
 def test_resume_asks_which_game_and_plays_that_one_alone(tmp_path: Path) -> None:
     play("--players", "3", "--seed", "5", typed="1\nquit\n", home=tmp_path)
     play("--players", "4", "--seed", "6", typed="1\nquit\n", home=tmp_path)
@@ -201,6 +203,7 @@ def test_resume_asks_which_game_and_plays_that_one_alone(tmp_path: Path) -> None
     assert unknown.stderr.strip() == f"error: no interrupted game NOSUCH; yours: {older}, {newer}"
 
 
+@pytest.mark.slow
 def test_the_first_screen_and_enter_alone_say_how_to_answer(tmp_path: Path) -> None:
     done = play("--players", "3", "--seed", "5", typed="\nhelp\nquit\n", home=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -211,6 +214,7 @@ def test_the_first_screen_and_enter_alone_say_how_to_answer(tmp_path: Path) -> N
     assert "set trading offers|always — " in done.stdout
 
 
+@pytest.mark.slow
 def test_the_terminals_own_words_come_in_the_games_language(tmp_path: Path) -> None:
     done = subprocess.run(
         [*bohnanza(), "play", "--players", "3", "--seed", "5", "--lang", "it"],
@@ -227,6 +231,7 @@ def test_the_terminals_own_words_come_in_the_games_language(tmp_path: Path) -> N
     assert "1. Giocatore: 0 monete" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_closed_output_ends_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     game = subprocess.Popen(
         [*bohnanza(), "play", "--players", "3", "--seed", "5"],

@@ -34,8 +34,10 @@ $(COMPILED): setup.py $(shell find core -name '*.py') | $(PLAYING)
 
 compiled: $(COMPILED)
 
+# Ctrl-C stops the game and keeps it (exit 130, with the command that goes on with it): that is
+# no failure of the target.
 play: $(PLAYING)
-	$(BIN)/bohnanza play
+	@trap : INT; $(BIN)/bohnanza play || [ $$? -eq 130 ]
 
 # The tests run in parallel worker processes (pytest-xdist): most of their time is spent waiting
 # on servers, processes and sockets, so more workers than cores. `make test JOBS=1` runs them in

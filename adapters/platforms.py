@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, PackageNotFoundError, distribution, entry_points
 
 from bohnanza.adapters.boards import Boards
+from bohnanza.adapters.extras import install_command
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError
 from bohnanza.core.app.i18n import Translator
@@ -110,8 +111,11 @@ def platform_named(name: str) -> Platform:
     loaded = platforms()  # a platform registered under another name than its own
     if name in loaded:
         return loaded[name]
-    known = ", ".join(sorted(platform_names()))
-    raise UnknownPlatform(f"no chat platform {name!r} is installed (installed: {known})")
+    names = platform_names()
+    ready = ", ".join(sorted(n for n, needed in names.items() if needed is None)) or "none"
+    missing = [f"{n} ({needed})" for n, needed in sorted(names.items()) if needed is not None]
+    without = f"; without their extra: {', '.join(missing)}" if missing else ""
+    raise UnknownPlatform(f"no chat platform {name!r} is installed (installed: {ready}{without})")
 
 
 def missing_extra(entry: EntryPoint) -> str | None:
@@ -134,4 +138,4 @@ def missing_extra(entry: EntryPoint) -> str | None:
 
 def _install_command(entry: EntryPoint) -> str:
     project = entry.dist.name if entry.dist is not None else entry.module.partition(".")[0]
-    return f"pip install '{project}[{','.join(entry.extras)}]'"
+    return install_command(project, entry.extras, entry.dist)

@@ -20,12 +20,16 @@ import typer
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.store import display_name
 from bohnanza.adapters.terminal import (
+    FALLBACK_NAME,
     PLATFORM,
     Console,
     NothingToResume,
     TableChoice,
+    closed_output,
     player_name,
     stdin_lines,
+    told_of,
+    unfinished_games,
 )
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.lobby import (
@@ -157,7 +161,14 @@ def play(
     name: Annotated[
         str | None, typer.Option(help="Your name at the table (default: your login name).")
     ] = None,
-    resume: Annotated[bool, typer.Option(help="Go on with your interrupted game.")] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(help="Go on with an interrupted game (asked which, if you left several)."),
+    ] = False,
+    game: Annotated[
+        str | None,
+        typer.Option(help="With --resume: the id of the game to go on with.", metavar="ID"),
+    ] = None,
     record: Annotated[
         Path | None, typer.Option(help="Also write the game record here when you stop.")
     ] = None,
@@ -167,6 +178,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (stored, so it can be resumed)."""
     strategies = [s.strip() for s in bots.split(",") if s.strip()]
+    if game is not None and not resume:
+        raise typer.BadParameter("goes with --resume", param_hint="'--game'")
     if record is not None:
         check_target(record, force)  # before the game, not after an hour of play
     target = db or str(default_db())
@@ -176,27 +189,42 @@ def play(
     resume_command = f"{command} play --resume"
     if db is not None:
         resume_command += f" --db {replay_source(target)}"
+    translators = load_translators()
     with opened_store(target, create=True) as store:
-        if resume:
-            refuse_altered_games_in_progress(store, PLATFORM)
         console = Console(
             store,
-            load_translators(),
+            translators,
             stdin_lines(),
-            typer.echo,
+            _echo,
             seed,
             replay_source(target),
             command,
             resume_command,
+            output_closed=closed_output(),
         )
-        choice = TableChoice(players, strategies, lang, deadline, player_name(name), trade_window)
+        tr = translators[lang]
+        seat_name = player_name(name, tr.gettext(FALLBACK_NAME))
+        choice = TableChoice(players, strategies, lang, deadline, seat_name, trade_window)
         interrupted = False
         try:
-            asyncio.run(_play(console, choice, resume))
+            chosen = None
+            if resume:
+                refuse_altered_games_in_progress(store, PLATFORM)
+                chosen = console.choose_game(game)
+            else:
+                left = told_of(tr, unfinished_games(store), resume_command)
+                if left is not None:
+                    console.port.say(left)
+            asyncio.run(_play(console, choice, chosen))
         except NothingToResume as error:
             fail(str(error))
         except KeyboardInterrupt:
             interrupted = True  # Ctrl-C: every move is stored already; the game is kept
+
+        if console.port.gone:
+            # The output's reader is gone (`bohnanza play | head -1`): the game is kept, and
+            # nothing more can be said.
+            _quiet_exit()
         kept = console.kept_line()
         game_id = console.last_game_id
         if game_id is not None:
@@ -210,9 +238,23 @@ def play(
         raise typer.Exit(130)
 
 
-async def _play(console: Console, choice: TableChoice, resume: bool) -> None:
-    if resume:
-        await console.resume()
+async def _play(console: Console, choice: TableChoice, resume: str | None) -> None:
+    if resume is not None:
+        await console.resume(resume)
     else:
         await console.open(choice)
     await console.play()
+
+
+def _echo(text: str) -> None:
+    typer.echo(text)
+    sys.stdout.flush()  # a closed pipe is found at once, not at the end of the game
+
+
+def _quiet_exit() -> None:
+    """Leave without a word once standard output is gone: Python's own flush at exit would
+    only fail again and say so."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    raise typer.Exit(0)

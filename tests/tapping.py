@@ -168,7 +168,7 @@ class Tapper:
         if everything:
             return everything[0]
         fields = view.seats[seat].fields
-        asides = [c for c in commands if c.startswith("aside ")]
+        asides = [c for c in commands if c.startswith("aside ") and ";" not in c]
         own = [c for c in asides if fields[int(c.split()[2]) - 1].variety is not None]
         if own or asides:
             return (own or asides)[0]

@@ -3,10 +3,11 @@
 A command that needs no server is run: each block's commands in order, by bash, in a folder of
 its own holding a store of two simulated games (`store.db`, also `$BOHNANZA_DB`), with the
 installed `bohnanza` first on the PATH. `make` lines are checked for their target, `pip install`
-lines for their extras, `python bench/...` lines for their script and options. A command that
-needs a server says so at its end (`# needs: a Telegram bot token`), or its block says so in its
-first line; a `bohnanza` command so marked is not run, but its subcommand and options are checked
-against the real typer app. NOT_OURS names the few commands that belong to other projects.
+lines (`.venv/bin/pip install -e` too) for their extras, `python bench/...` lines for their
+script and options. A command that needs a server says so at its end (`# needs: a Telegram bot
+token`), or its block says so in its first line; a `bohnanza` command so marked is not run, but
+its subcommand and options are checked against the real typer app. NOT_OURS names the few
+commands that belong to other projects.
 """
 
 from __future__ import annotations
@@ -120,9 +121,18 @@ def is_not_ours(command: Command) -> bool:
     return any(command.text.startswith(text) for text in NOT_OURS)
 
 
+def program(word: str) -> str:
+    """A command's program without its folder: `.venv/bin/pip` is pip."""
+    return Path(word).name
+
+
+def is_pip_install(parts: list[str]) -> bool:
+    return len(parts) >= 2 and program(parts[0]) == "pip" and parts[1] == "install"
+
+
 def is_checked_only(command: Command) -> bool:
     first = words(command)[:2]
-    return first[:1] == ["make"] or first == ["pip", "install"] or first[:1] == ["python"]
+    return first[:1] == ["make"] or is_pip_install(first) or first[:1] == ["python"]
 
 
 def test_the_docs_show_commands() -> None:
@@ -138,13 +148,14 @@ def test_a_command_is_run_checked_or_says_what_it_needs(command: Command) -> Non
     if command.needs is not None:
         assert len(command.needs) > 5, f"{command.doc}:{command.line}: say which server it needs"
     parts = words(command)
-    if parts[:1] == ["bohnanza"]:
+    if parts and program(parts[0]) == "bohnanza":
         assert_known_options(parts[1:])
     elif parts[:1] == ["make"]:
         targets = re.findall(r"(?m)^([a-z][a-z-]*):", (ROOT / "Makefile").read_text())
         assert set(parts[1:]) <= set(targets), f"{command.doc}:{command.line}: no such target"
-    elif parts[:2] == ["pip", "install"]:
-        assert_known_extras(parts[2:])
+    elif is_pip_install(parts) and (parts[0] == "pip" or command.needs is None):
+        # A venv's pip in a block that needs another project installs that project's things.
+        assert_known_extras([part for part in parts[2:] if part != "-e"])
     elif parts[:1] == ["python"]:
         assert_bench_options(parts[1:])
 

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlmodel import SQLModel
 
+from bohnanza.adapters.extras import install_command
 from bohnanza.core.ports import StoreError
 
 from . import tables
@@ -124,9 +125,8 @@ def make_engine(target: str, create: bool) -> Engine:
     except ImportError as error:
         if (error.name or "").startswith("psycopg"):
             # Installed without the extra that brings PostgreSQL's driver.
-            raise NotAStore(
-                f"{name}: a PostgreSQL store needs its extra: pip install 'bohnanza[postgres]'"
-            ) from None
+            needed = install_command("bohnanza", ["postgres"])
+            raise NotAStore(f"{name}: a PostgreSQL store needs its extra: {needed}") from None
         raise unsupported from None
     except (ArgumentError, NoSuchModuleError, ValueError):
         raise unsupported from None

@@ -6,9 +6,10 @@ import sys
 
 from bohnanza.adapters.platforms import Platform, ServeContext
 
-from .console import Console, NothingToResume, TableChoice, player_name
+from .console import FALLBACK_NAME, Console, TableChoice, player_name
 from .port import CAPABILITIES, PLATFORM, TerminalPort
-from .stdin import stdin_lines
+from .stdin import closed_output, stdin_lines
+from .unfinished import NothingToResume, told_of, unfinished_games
 
 
 async def _serve(context: ServeContext) -> None:
@@ -25,12 +26,16 @@ platform = Platform(PLATFORM, "a game at the keyboard against bots", _serve)
 
 __all__ = [
     "CAPABILITIES",
+    "FALLBACK_NAME",
     "PLATFORM",
     "Console",
     "NothingToResume",
     "TableChoice",
     "TerminalPort",
+    "closed_output",
     "platform",
     "player_name",
     "stdin_lines",
+    "told_of",
+    "unfinished_games",
 ]

@@ -19,12 +19,13 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.core.app.event_log import EventLog
-from bohnanza.core.app.i18n import Translator
+from bohnanza.core.app.i18n import N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound, Reply, ToRoom
 from bohnanza.core.app.player_events import player_lines
@@ -32,16 +33,21 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 
 from .help import HELP_WORDS, terminal_help
-from .port import CAPABILITIES, PLATFORM, TerminalPort
+from .port import CAPABILITIES, PLATFORM, TerminalPort, bean_names
+from .unfinished import PLAYER_ID, NothingToResume, chosen_game, unfinished_games
 
-PLAYER_ID = "you"
 QUIT_WORDS = ("quit", "exit", "q")
+GUIDE = N_("Type the number of a choice, or a command (`help` lists them).")
+"""Under the first screen, and for Enter alone."""
+OUTPUT_WATCH = 0.5
+"""Seconds between two looks at whether the output is still read."""
 MAX_NAME = 30
-FALLBACK_NAME = "Player"
+FALLBACK_NAME = N_("Player")
 
 
-def player_name(given: str | None = None) -> str:
-    """The name of the person's seat: the one given, else the login name, else 'Player'.
+def player_name(given: str | None = None, fallback: str = FALLBACK_NAME) -> str:
+    """The name of the person's seat: the one given, else the login name, else `fallback`
+    ('Player', in the game's language).
 
     A name, never "You": the table, the final scores and the replay's narration speak of every
     seat in the third person ("Anna plants …", "Anna is back"), which "You" does not fit; the
@@ -52,7 +58,7 @@ def player_name(given: str | None = None) -> str:
         cleaned = " ".join(printable.split())
         if cleaned:
             return cleaned[:MAX_NAME]
-    return FALLBACK_NAME
+    return fallback
 
 
 def _login_name() -> str:
@@ -76,10 +82,6 @@ class TableChoice:
     name: str = field(default_factory=player_name)
     trade_window: str = "2m"
     """How long a bot on turn keeps trading open for the person."""
-
-
-class NothingToResume(LookupError):
-    """No interrupted terminal game is stored."""
 
 
 @dataclass
@@ -137,18 +139,24 @@ class Console:
         program: str = "bohnanza",
         resume_command: str = "bohnanza play --resume",
         width: Callable[[], int] | None = None,
+        output_closed: Callable[[], bool] = lambda: False,
     ) -> None:
         """`program`: the command that runs bohnanza as the person can type it; the resume
         command is told when he stops (with `--db` when the store is not the default one)."""
+        beans = [name for tr in translators.values() for name in bean_names(tr)]
         self.port = (
-            TerminalPort(write, replay_source, program)
+            TerminalPort(write, replay_source, program, beans=beans)
             if width is None
-            else TerminalPort(write, replay_source, program, width)
+            else TerminalPort(write, replay_source, program, width, beans)
         )
         self.port.news = self.news
+        self.port.words = lambda text: self._translator().gettext(text)
+        self.store = store
         self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
         self.runner = TableRunner(self.service, self.port, store=store)
         self._read_line = read_line
+        self.output_closed = output_closed
+        """Whether the output's reader has gone (a closed pipe)."""
         self.resume_command = resume_command
         self.room = ""
         self.name = player_name()
@@ -197,10 +205,12 @@ class Console:
         return player_lines(tr, happened, seat, session.names, self._typed)
 
     async def open(self, choice: TableChoice) -> None:
-        """Open a new game through the lobby commands and start it (the lobby is not shown)."""
+        """Open a new game through the lobby commands and start it (the lobby is not shown);
+        its first screen says how to answer it."""
         self.room = f"terminal-{secrets.token_hex(4)}"
         self.name = player_name(choice.name)
         self._from_start = True
+        self.port.guide = self.service.translator(choice.language).gettext(GUIDE)
         await self._say("new")
         for seat in range(1, choice.players):
             await self._say(f"bot {choice.bots[(seat - 1) % len(choice.bots)]}")
@@ -209,19 +219,33 @@ class Console:
         await self._say(f"set trade-window {choice.trade_window}")
         await self._say("start")
 
-    async def resume(self) -> None:
-        """Go on with the latest interrupted terminal game."""
-        await self.runner.start()
-        mine = await self.runner.read(lambda service: service.sessions_of(PLAYER_ID))
-        if not mine:
-            raise NothingToResume("no interrupted game to resume")
-        session = mine[-1]
+    def choose_game(self, asked: str | None = None) -> str:
+        """The unfinished game to go on with: `asked` by its id, the only one, or the one the
+        person picks from the list (NothingToResume if none)."""
+        games = unfinished_games(self.store)
+        return chosen_game(self._translator(), games, asked, self._read_line, self.port.say)
+
+    async def resume(self, game_id: str | None = None) -> None:
+        """Go on with an interrupted terminal game (`game_id`, else the one chosen): that
+        game alone is taken up, so no other game of his plays on behind it."""
+        if game_id is None:
+            game_id = self.choose_game()
+        chosen = game_id
+        await self.runner.read(lambda service: service.resume(self._clock_now(), {chosen}))
+        session = await self.runner.read(lambda service: service.ctx.tables.session_by_id(chosen))
+        if session is None:
+            reason = self.service.refused.get(chosen, "it cannot be continued")
+            raise NothingToResume(f"game {chosen}: {reason}; not resumed")
         self.room = session.room
         seat = session.seat_of(PLAYER_ID)
         assert seat is not None
         self.name = session.names[seat]
+        self.port.guide = self._translator().gettext(GUIDE)
         await self._say("table")
         await self._say("hand")
+
+    def _clock_now(self) -> datetime:
+        return self.runner.clock.now()
 
     def playing(self) -> bool:
         """The game is still going on."""
@@ -268,28 +292,54 @@ class Console:
         return line
 
     async def play(self) -> None:
-        """Read and apply commands until the game ends or the person quits."""
+        """Read and apply commands until the game ends, the person quits, or the output is
+        gone (`bohnanza play | head`)."""
         deadlines = asyncio.create_task(self.runner.run_deadlines())
+        gone: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.port.on_gone = lambda: None if gone.done() else gone.set_result(None)
+        if self.port.gone:
+            gone.set_result(None)
+        watching = asyncio.create_task(self._watch_output())
         try:
             while self.playing():
+                line_read = self._next_line()
+                waited: set[asyncio.Future[Any]] = {line_read, gone}
+                await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
+                if gone.done():
+                    line_read.cancel()  # the line, if one comes, is for nobody
+                    break
                 try:
-                    line = await self._next_line()
+                    line = await line_read
                 except (EOFError, KeyboardInterrupt):
                     break
                 text = line.strip()
                 if text.lower() in QUIT_WORDS:
                     break
+                tr = self._translator()
                 if text.lower() in HELP_WORDS:
-                    self.port.say(terminal_help(self._translator(), self.resume_command))
+                    self.port.say(terminal_help(tr, self.resume_command))
                 elif text:
                     await self._say(text)
+                else:
+                    # Enter alone: what happened meanwhile, and what there is to type.
+                    self.port.say("\n".join([*self.news(), "» " + tr.gettext(GUIDE)]))
         finally:
+            watching.cancel()
             deadlines.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await deadlines
             news = self.news()  # the last events, when the game ended with nothing more shown
             if news:
                 self.port.say("\n".join(["", *news]))
+
+    async def _watch_output(self) -> None:
+        """Now and then, whether the output's reader has gone (the port finds it at its next
+        write too, but while the person is asked for a line nothing is written)."""
+        while not self.port.gone:
+            await asyncio.sleep(OUTPUT_WATCH)
+            if self.output_closed():
+                self.port.gone = True
+                self.port.on_gone()
 
     def _translator(self) -> Translator:
         return self.service.translator(self.service.room_language(self.room))

@@ -29,6 +29,11 @@ def terminal_help(tr: Translator, resume_command: str) -> str:
         tr.gettext("counter O … · accept O · decline O · withdraw O — answer offer O"),
         tr.gettext("pass — no trading for you this turn"),
         tr.gettext("Duel: faceup I F · offered I F · toss I · discard P"),
+        tr.gettext("rules [beans|fields|turn|trading|end|variants] — the rules of the game"),
+        tr.gettext(
+            "set trading offers|always — a bot's turn waits for you: only for its offers to "
+            "you, or always"
+        ),
         stop.format(command=resume_command),
     ]
     return "\n".join(lines)

@@ -2,7 +2,8 @@
 
 A terminal breaks a line too long for it wherever the width ends, in the middle of a word or a
 choice. Here every line is wrapped before it is printed, measured in the cells a terminal gives
-each character (a bean's emoji takes two), and a line's continuation is indented under it. The
+each character (a bean's emoji takes two), and a line's continuation is indented under it; a
+bean's name, a numbered card ('4. Cocoa Bean') or a planting ('Blue → 3') is never broken. The
 numbered choices go into as many columns as fit, never broken inside one; a choice wider than
 the terminal gets a line (and its continuations) of its own.
 """
@@ -10,10 +11,11 @@ the terminal gets a line (and its continuations) of its own.
 from __future__ import annotations
 
 import io
+import re
 import shlex
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -30,6 +32,24 @@ GAP = 3
 
 UNBOUNDED = 1_000_000
 """The width of output that goes to no terminal (a pipe, a file): lines are left whole."""
+KEPT = "\ue000"
+"""Stands for a space no line may break at (inside a bean's name, a card's number and its
+bean...) while a line is wrapped; a character of the private use area, one cell wide."""
+
+
+def kept_whole(beans: Iterable[str]) -> re.Pattern[str]:
+    """What a line is never broken inside: a bean's name (of `beans`, every language's), a
+    card or field with its number or count ('4. Cocoa Bean', 'Soy Bean x3', '2x Red Bean'), a
+    planting ('Blue → 3', 'Wax Bean → field 1'), a number and the word it counts ('3 coins')."""
+    names = "|".join(re.escape(name) for name in sorted(set(beans), key=len, reverse=True))
+    bean = f"(?:{names})" if names else r"\S+"
+    return re.compile(rf"(?:{bean}|\S+) → (?:\S+ )?\d+|(?:\d+[.x] )?{bean}(?: x\d+)?|\d+\.? \S+")
+
+
+def _guarded(line: str, keep: re.Pattern[str] | None) -> str:
+    if keep is None:
+        return line
+    return keep.sub(lambda unit: unit.group(0).replace(" ", KEPT), line)
 
 
 def terminal_width() -> int:
@@ -44,20 +64,22 @@ def terminal_width() -> int:
     return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
 
 
-def command_lines(line: str, program: str, width: int) -> list[str]:
+def command_lines(
+    line: str, program: str, width: int, keep: re.Pattern[str] | None = None
+) -> list[str]:
     """A line that tells a command to type (`… bohnanza replay DB --game G`): when too wide,
     the command stands on lines of its own, broken between its words with a backslash, so that
     it still runs as pasted into a shell."""
     start = line.find(program + " ")
     if start < 0 or cell_len(line) <= width:
-        return wrapped(line, width)
+        return wrapped(line, width, keep)
     head, command = line[:start].rstrip(), line[start:].rstrip()
     command = command.removesuffix(".").removesuffix("`")
     head = head.removesuffix("`").rstrip()
     try:
         words = [program, *(shlex.quote(word) for word in shlex.split(command[len(program) :]))]
     except ValueError:  # not a command after all
-        return wrapped(line, width)
+        return wrapped(line, width, keep)
     lines: list[str] = []
     current = ""
     for word in words:
@@ -73,7 +95,7 @@ def command_lines(line: str, program: str, width: int) -> list[str]:
         else:
             current = joined
     lines.append(current)
-    return [*(wrapped(head, width) if head else []), *lines]
+    return [*(wrapped(head, width, keep) if head else []), *lines]
 
 
 def _word_lines(word: str, width: int) -> list[str]:
@@ -112,9 +134,16 @@ def _printed(renderable: Text | Columns, width: int) -> list[str]:
     return [line.rstrip() for line in out.getvalue().rstrip("\n").split("\n")]
 
 
-def wrapped(line: str, width: int) -> list[str]:
-    """One line of text as lines of at most `width` cells, broken between words; a word wider
-    than the whole line is broken where it must be."""
+def wrapped(line: str, width: int, keep: re.Pattern[str] | None = None) -> list[str]:
+    """One line of text as lines of at most `width` cells, broken between words, never inside
+    what `keep` matches (`kept_whole`); a word wider than the whole line is broken where it
+    must be."""
+    if cell_len(line) <= width:
+        return [line]
+    return [part.replace(KEPT, " ") for part in _wrapped(_guarded(line, keep), width)]
+
+
+def _wrapped(line: str, width: int) -> list[str]:
     if cell_len(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip(" "))]
@@ -126,24 +155,32 @@ def wrapped(line: str, width: int) -> list[str]:
     return [lead + first, *(indent + part for part in tail)]
 
 
-def fitted(text: str, width: int, program: str | None = None) -> list[str]:
-    """Every line of a text wrapped to `width` cells; a command of `program` kept runnable."""
+def fitted(
+    text: str, width: int, program: str | None = None, keep: re.Pattern[str] | None = None
+) -> list[str]:
+    """Every line of a text wrapped to `width` cells, never inside what `keep` matches; a
+    command of `program` kept runnable."""
     if program is None:
-        return [part for line in text.split("\n") for part in wrapped(line, width)]
-    return [part for line in text.split("\n") for part in command_lines(line, program, width)]
+        return [part for line in text.split("\n") for part in wrapped(line, width, keep)]
+    return [part for line in text.split("\n") for part in command_lines(line, program, width, keep)]
 
 
-def choices(labels: Sequence[str], width: int, numbers: Sequence[int] = ()) -> list[str]:
+def choices(
+    labels: Sequence[str],
+    width: int,
+    numbers: Sequence[int] = (),
+    keep: re.Pattern[str] | None = None,
+) -> list[str]:
     """The numbered choices ('[1] Plant …', by `numbers`, else from 1) in columns as wide as
-    the widest, as many as fit; one a line (each wrapped) when two do not fit side by side, or
-    where nothing is wrapped."""
+    the widest, as many as fit; one a line (each wrapped, never inside what `keep` matches)
+    when two do not fit side by side, or where nothing is wrapped."""
     numbers = numbers or range(1, len(labels) + 1)
     items = [f"[{number}] {label}" for number, label in zip(numbers, labels, strict=True)]
     if width >= UNBOUNDED:
         return items  # a pipe or a file: one a line, for the programs that read it
     widest = max((cell_len(item) for item in items), default=0)
     if 2 * widest + GAP > width:
-        return [part for item in items for part in wrapped(item, width)]
+        return [part for item in items for part in wrapped(item, width, keep)]
     # No wider than all of them side by side: a pipe's width is unbounded, and rich lays out
     # every cell of the width it is given.
     width = min(width, len(items) * (widest + GAP))

@@ -11,14 +11,16 @@ them, so it can be run as printed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from bohnanza.core.app.i18n import Translator
+from bohnanza.core.app.i18n import N_, English, Translator, bean_name
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Message
+from bohnanza.core.app.picker import short_bean
 from bohnanza.core.app.ports import Capabilities
+from bohnanza.core.cards import VARIETIES
 
-from .layout import choices, fitted, terminal_width
+from .layout import choices, fitted, kept_whole, terminal_width
 
 PLATFORM = "terminal"
 CAPABILITIES = Capabilities(
@@ -30,11 +32,20 @@ CAPABILITIES = Capabilities(
     one_screen=True,
     numbered_buttons=True,
     verified_ids=False,
+    # One person against bots: a bot's turn waits for him only while its offer to him is open.
+    bots_wait="offers",
 )
 REPLAY_COMMAND = "bohnanza replay DB "
 """How the application's final message names the replay command, in every language."""
+ONLY_YOU = N_("── only you see this ──")
+"""Above each private message."""
 AT_WORK = "⏳ …"
 """Shown while bots take a while to answer (the same in every language)."""
+
+
+def bean_names(tr: Translator) -> list[str]:
+    """Every bean's name in a language, whole and short ('Chili Bean', 'Chili')."""
+    return [name for v in VARIETIES for name in (bean_name(tr, v), short_bean(tr, v))]
 
 
 class TerminalPort:
@@ -53,9 +64,12 @@ class TerminalPort:
         replay_source: str | None = None,
         program: str = "bohnanza",
         width: Callable[[], int] = terminal_width,
+        beans: Iterable[str] = (),
     ) -> None:
-        """`program`: the command that runs bohnanza, as the person can type it."""
+        """`program`: the command that runs bohnanza, as the person can type it; `beans`:
+        the bean names of every language, never broken across two lines."""
         self._write = write
+        self._keep = kept_whole([*bean_names(English()), *beans])
         self._replay = f"{program} replay {replay_source} " if replay_source else None
         self._program = program
         self._width = width
@@ -63,10 +77,28 @@ class TerminalPort:
         self._at_work = False
         self.news: Callable[[], Sequence[str]] = lambda: ()
         """The lines of what happened since the last message (the console sets it)."""
+        self.words: Callable[[str], str] = lambda text: text
+        """The game's language, for the port's own words (the console sets it)."""
+        self.guide = ""
+        """A line printed under the next choices, once (how to answer them)."""
+        self.gone = False
+        """The output's reader has gone (a closed pipe): nothing is printed any more."""
+        self.on_gone: Callable[[], None] = lambda: None
+
+    def _out(self, text: str) -> None:
+        """Print, unless the output is gone (its reader closed the pipe): then nothing more is
+        printed, and the console is told, to stop (the game is kept)."""
+        if self.gone:
+            return
+        try:
+            self._write(text)
+        except BrokenPipeError:
+            self.gone = True
+            self.on_gone()
 
     def say(self, text: str) -> None:
         """Print a text fit to the terminal's width."""
-        self._write("\n".join(fitted(text, self._width(), self._program)))
+        self._out("\n".join(fitted(text, self._width(), self._program, self._keep)))
 
     def _show(self, heading: str, message: Message) -> str:
         self._sent += 1
@@ -77,16 +109,19 @@ class TerminalPort:
             text = text.replace(REPLAY_COMMAND, self._replay)
         lines = [""]
         if news:
-            lines += [*(part for line in news for part in fitted(line, width)), ""]
+            lines += [*(part for line in news for part in fitted(line, width, keep=self._keep)), ""]
         if heading:
             lines.append(heading)
-        lines += fitted(text, width, self._program)
+        lines += fitted(text, width, self._program, self._keep)
         buttons = [button for row in message.buttons for button in row]
         if buttons:
             numbers = [button.number for button in buttons]
             labels = [button.label for button in buttons]
-            lines += choices(labels, width, numbers if all(numbers) else ())
-        self._write("\n".join(lines))
+            lines += choices(labels, width, numbers if all(numbers) else (), self._keep)
+            if self.guide:
+                lines += ["", *fitted(self.guide, width, keep=self._keep)]
+                self.guide = ""
+        self._out("\n".join(lines))
         return str(self._sent)
 
     async def send(self, room: str, message: Message) -> str:
@@ -103,10 +138,10 @@ class TerminalPort:
         return None
 
     async def send_private(self, user_id: str, message: Message) -> str:
-        return self._show("── only you see this ──", message)
+        return self._show(self.words(ONLY_YOU), message)
 
     async def edit_private(self, user_id: str, message_id: str, message: Message) -> None:
-        self._show("── only you see this ──", message)
+        self._show(self.words(ONLY_YOU), message)
 
     async def thinking(self, inbound: Inbound, busy: bool) -> None:
         """Once per spell of work, an hourglass: a silent prompt is not taken for a hang."""

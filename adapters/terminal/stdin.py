@@ -1,4 +1,5 @@
-"""Typed lines from standard input, read where a Ctrl-C cannot leave the exit stuck.
+"""Typed lines from standard input, read where a Ctrl-C cannot leave the exit stuck; and
+whether standard output is still read.
 
 The console reads each line in a thread of its own, so that Ctrl-C stops the game at once; that
 thread is still waiting for a line when the program ends. `input()` from a pipe waits inside the
@@ -11,6 +12,7 @@ terminal keeps `input()` (the C library reads it, outside `sys.stdin`'s lock).
 from __future__ import annotations
 
 import os
+import select
 import sys
 from collections.abc import Callable
 
@@ -50,3 +52,22 @@ def stdin_lines() -> Callable[[], str]:
         return DescriptorLines(sys.stdin.fileno())
     except (AttributeError, ValueError, OSError):  # no usable stdin: let input() say so
         return input
+
+
+def closed_output() -> Callable[[], bool]:
+    """Whether standard output's reader has gone (`bohnanza play | head -1`): the game stops
+    then, rather than wait for a line nobody will read the answer to. A terminal or a file
+    never closes this way."""
+    try:
+        descriptor = sys.stdout.fileno()
+        if sys.stdout.isatty() or not hasattr(select, "poll"):
+            return lambda: False
+    except (AttributeError, ValueError, OSError):
+        return lambda: False
+    watch = select.poll()
+    watch.register(descriptor, select.POLLOUT)
+
+    def gone() -> bool:
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in watch.poll(0))
+
+    return gone

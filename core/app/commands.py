@@ -8,6 +8,7 @@ from enum import Enum
 
 from .i18n import Translator
 from .inbound import MAX_TEXT, Inbound
+from .player_settings import SETTINGS
 
 
 class Family(Enum):
@@ -65,6 +66,8 @@ COMMANDS: tuple[Entry, ...] = (
           Family.RULES, ("rules",)),
     Entry(_("set notify off|turn|all — when I notify you (turn: a decision is yours)"),
           Family.SETTINGS),
+    Entry(_("set trading offers|always — a bot's turn waits for you: only for its offers to "
+            "you, or always"), Family.SETTINGS),
     Entry(_("move NEW — play your seat as NEW (the opener: move OLD NEW)"), Family.SEATS,
           ("move",)),
     Entry(_("claim CODE — take the seat a player handed you, with the code he was given"),
@@ -120,8 +123,8 @@ def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
     verb, args = words[0].lower(), words[1:]
     if verb in HELP_VERBS or (verb == "start" and inbound.private and not lobby_here):
         return Command(Family.HELP, verb, args, words)
-    if verb == "set" and args and args[0].lower() == "notify":
-        return Command(Family.SETTINGS, "notify", args[1:], words)
+    if verb == "set" and args and args[0].lower() in SETTINGS:
+        return Command(Family.SETTINGS, args[0].lower(), args[1:], words)
     family = VERB_FAMILIES.get(verb)
     if family is None and (verb.startswith("#") or verb.isdigit()):
         family = Family.PLAY

@@ -16,7 +16,7 @@ from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
 from .numbers import verdict
 from .picker import PICK, SEND, draft_commands
-from .play import act, parse, welcome_back
+from .play import UnknownBean, act, parse, welcome_back
 from .refused_numbers import refused_number
 from .render import hand_text
 from .screens import (
@@ -92,7 +92,7 @@ def _pressed(
     if kind == "h" and len(words) == 2:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
-            return hand_privately(ctx, work, session, seat, inbound)
+            return hand_privately(ctx, work, session, seat, inbound, now)
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
     if kind != "g" or len(words) < 4:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
@@ -106,12 +106,13 @@ def _pressed(
         earlier = tr.gettext(
             "That button was from an earlier moment: here is the game as it stands now."
         )
-        return [*private_view(ctx, work, session, seat, fresh=True), Reply(inbound, earlier)]
+        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
+        return [*shown, Reply(inbound, earlier)]
     if words[3] == ASK and len(words) > 4:
         return _confirm(ctx, work, session, seat, inbound, command)
     if words[3] == BACK:
         session.seats[seat].screen = None
-        return private_view(ctx, work, session, seat)
+        return private_view(ctx, work, session, seat, now=now)
     if words[3] == SEND:
         return _send_offer(ctx, work, session, seat, inbound, command, now)
     return act(ctx, work, session, seat, inbound, " ".join(words[3:]), now)
@@ -169,8 +170,8 @@ def _asked(
     if verb == "hand":
         if inbound.private:
             # Here, the private message itself, posted anew with its buttons.
-            return private_view(ctx, work, session, seat, fresh=True)
-        return hand_privately(ctx, work, session, seat, inbound)
+            return private_view(ctx, work, session, seat, fresh=True, now=now)
+        return hand_privately(ctx, work, session, seat, inbound, now)
     return act(ctx, work, session, seat, inbound, " ".join(words), now)
 
 
@@ -201,7 +202,8 @@ def _numbered_choice(
         return [Reply(inbound, none.format(number=number))]
     if found.outcome != "take" or found.choice is None:
         line = refused_number(tr, session, found)
-        return [Reply(inbound, line), *private_view(ctx, work, session, seat, fresh=True)]
+        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
+        return [Reply(inbound, line), *shown]
     payload = found.choice.button.payload
     out = button(ctx, work, replace(inbound, text=payload), tuple(payload.split()), now)
     retired = Message(retired_text(session, tr))
@@ -250,7 +252,7 @@ def _send_offer(
     _show_screen(session, seat, None)
     if draft is None or options is None:
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat), cannot]
+        return [*private_view(ctx, work, session, seat, now=now), cannot]
     command = CHAIN.join(draft_commands(draft, options.partners))
     return act(ctx, work, session, seat, inbound, command, now)
 
@@ -264,33 +266,43 @@ def _confirm(
     try:
         action = parse(session, seat, command)
         session.game.check(action)
-    except (NotationError, IllegalActionError):
+    except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     _show_screen(session, seat, f"{ASK} {action_text(action)}")
     return private_view(ctx, work, session, seat)
 
 
 def hand_privately(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    now: datetime | None = None,
 ) -> list[Outbound]:
     """The player's private message sent again, and a word where he asked (not on one screen,
     where it shows up right there)."""
     tr = ctx.translator(session.language)
-    mine = private_view(ctx, work, session, seat, fresh=True)
+    mine = private_view(ctx, work, session, seat, fresh=True, now=now)
     if ctx.capabilities.one_screen:
         return mine
     return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
 
 
 def private_view(
-    ctx: Context, work: Work, session: GameSession, seat: int, fresh: bool = False
+    ctx: Context,
+    work: Work,
+    session: GameSession,
+    seat: int,
+    fresh: bool = False,
+    now: datetime | None = None,
 ) -> list[Outbound]:
     """The seat's private message as the game stands (`fresh`: posted anew). What it shows
     (a question, a draft, the list a number answers) is stored with the game's chat state by
     the work: after a restart a number answers what it answered before."""
     tr = ctx.translator(session.language)
     caps = ctx.capabilities
-    update = hand_updates(session, tr, caps, force={seat}, only={seat}, acting=seat)
+    update = hand_updates(session, tr, caps, force={seat}, only={seat}, acting=seat, now=now)
     out = shown_now(session, update)
     work.save_game(session)
     if not fresh:

@@ -3,15 +3,20 @@ bots' answers, a player back from a stand-in, and what the room and the players 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
-from ..actions import AcceptTrade, Action
+from ..actions import AcceptTrade, Action, CounterTrade, DeclineTrade, ProposeTrade
+from ..cards import Variety
 from ..errors import IllegalActionError
 from ..notation import NotationError, parse_action
+from ..state import Step
 from . import turns
 from .context import Context
+from .i18n import Translator, bean_name
 from .inbound import Inbound
-from .messages import Message, Outbound, Reply, ToRoom
+from .messages import Message, Outbound, Reply, ToPlayer, ToRoom
+from .player_events import own_offer_lines
 from .refusals import refusal
 from .screens import CHAIN
 from .session import GameSession
@@ -33,12 +38,9 @@ def act(
     tr = ctx.translator(session.language)
     session.seats[seat].screen = None
     if command.strip().lower() == "pass":
-        if session.state.step.value != "trade" or seat == session.state.active:
-            return [Reply(inbound, tr.gettext("There is no trading to pass on now."))]
-        session.seats[seat].passed = session.moment(seat)
-        out = after_move(ctx, work, session, now, acting=seat)
-        return [*out, Reply(inbound, tr.gettext("You pass on trading this time."))]
+        return pass_on_trading(ctx, work, session, seat, inbound, now)
     first, *rest = command.split(CHAIN)
+    since = len(session.game.actions)
     try:
         turns.apply_action(session, parse(session, seat, first), now)
     except NotationError:
@@ -46,32 +48,106 @@ def act(
         return [Reply(inbound, text)]
     except IllegalActionError as error:
         return [Reply(inbound, refusal(tr, error))]
+    except UnknownBean as error:
+        return [Reply(inbound, _not_in_this_game(tr, session, error.variety))]
     for following in rest:
         # A button may carry the steps that usually follow ("plant 2; done"): each is taken
         # while it is still legal, in the same transaction as the first.
         try:
             turns.apply_action(session, parse(session, seat, following), now)
-        except (NotationError, IllegalActionError):
+        except (NotationError, IllegalActionError, UnknownBean):
             break
     out = after_move(ctx, work, session, now, acting=seat)
+    return out + answer_to_move(ctx, session, seat, inbound, command, since, out, now)
+
+
+def answer_to_move(
+    ctx: Context,
+    session: GameSession,
+    seat: int,
+    inbound: Inbound,
+    command: str,
+    since: int,
+    out: list[Outbound],
+    now: datetime,
+) -> list[Outbound]:
+    """A move is always answered at once: an offer by its number and what became of it (a
+    bot answers at once), where his private message does not tell it already."""
+    caps = ctx.capabilities
+    user = session.seats[seat].identity.user_id
+    if caps.one_screen:
+        # His screen, printed anew when nothing else was: the lines on what happened since
+        # the last one come above it (what the bots answered, what they did).
+        if any(isinstance(o, ToPlayer) and o.user_id == user for o in out):
+            return []
+        tr = ctx.translator(session.language)
+        update = hand_updates(session, tr, caps, force={seat}, only={seat}, now=now)
+        return [
+            replace(o, fresh=True) if isinstance(o, ToPlayer) else o
+            for o in shown_now(session, update)
+        ]
+    tr = ctx.translator(session.language)
+    lines = own_offer_lines(tr, session.happened_since(since), seat, session.names)
+    if lines:
+        return [Reply(inbound, "\n".join(lines))]
     if inbound.button:
-        out.append(Reply(inbound, "✓"))
-    elif not inbound.private and ctx.capabilities.edits and not ctx.capabilities.personal_answers:
+        return [Reply(inbound, "✓")]
+    if not inbound.private and caps.edits and not caps.personal_answers:
         # Said in the group where no answer is personal: a brief word that it was taken
         # (the table is edited in place, only when the turn or the step changes).
-        out.append(Reply(inbound, f"✓ {command}"))
-    return out
+        return [Reply(inbound, f"✓ {command}")]
+    return []
+
+
+def pass_on_trading(
+    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, now: datetime
+) -> list[Outbound]:
+    """`pass`: no trading for this player this turn; the offers made to him are declined."""
+    tr = ctx.translator(session.language)
+    state = session.state
+    if state.step is not Step.TRADE:
+        return [Reply(inbound, tr.gettext("There is no trading to pass on now."))]
+    if seat == state.active:
+        text = tr.gettext("It is your turn: trading ends when you choose End trading (`done`).")
+        return [Reply(inbound, text)]
+    for action in session.legal(seat).actions:
+        if isinstance(action, DeclineTrade):
+            turns.apply_action(session, action, now, acting=seat)
+    session.seats[seat].passed = session.moment(seat)
+    out = after_move(ctx, work, session, now, acting=seat)
+    return [*out, Reply(inbound, tr.gettext("You pass on trading this time."))]
+
+
+class UnknownBean(ValueError):
+    """An offer asks for a bean this game is played without."""
+
+    def __init__(self, variety: Variety) -> None:
+        super().__init__(variety.title)
+        self.variety = variety
 
 
 def parse(session: GameSession, seat: int, command: str) -> Action:
-    """A typed or button command as the seat's action (players named or numbered)."""
+    """A typed or button command as the seat's action (players named or numbered). An offer
+    that asks for a bean this game leaves out raises UnknownBean: nobody could give it."""
     action = parse_action(seat_numbers(command, session.names, seat), seat)
+    if isinstance(action, ProposeTrade | CounterTrade):
+        for variety in action.want:
+            if variety in session.state.setup.removed:
+                raise UnknownBean(variety)
     if isinstance(action, AcceptTrade) and not action.hand and not action.face_up:
         # "accept 3" alone gives the first fitting cards, as the button does.
         for legal in session.legal(seat).actions:
             if isinstance(legal, AcceptTrade) and legal.offer == action.offer:
                 return legal
     return action
+
+
+def _not_in_this_game(tr: Translator, session: GameSession, variety: Variety) -> str:
+    """Why an offer asking for a bean the game leaves out is refused, and which it leaves out."""
+    removed = ", ".join(bean_name(tr, v) for v in session.state.setup.removed)
+    return tr.gettext("There is no {bean} in this game: it is played without {beans}.").format(
+        bean=bean_name(tr, variety), beans=removed
+    )
 
 
 def welcome_back(
@@ -102,7 +178,7 @@ def after_move(
     tr = ctx.translator(session.language)
     caps = ctx.capabilities
     update = table_update(session, tr, caps, fresh=fresh, now=now)
-    update += hand_updates(session, tr, caps, acting=acting)
+    update += hand_updates(session, tr, caps, acting=acting, now=now)
     work.save_game(session)
     if session.game.is_over:
         ctx.tables.games.pop(session.room, None)

@@ -64,6 +64,10 @@ class Capabilities:
     one_screen: bool = False
     """The room and the private messages are read on one screen (a terminal): a private
     message shows up where it was asked for, and needs no word that it was sent."""
+    bots_wait: Literal["always", "offers"] = "always"
+    """How a bot on turn keeps trading open for a person who chose nothing himself (`set
+    trading`): "always" (until he passes, or the trading window closes) or "offers" (only
+    while an offer to him waits for his answer; no turn waits on him otherwise)."""
     numbered_buttons: bool = False
     """The buttons are listed numbered and answered by typing the number (a terminal): the
     application numbers them as it numbers lines where there are no buttons."""

@@ -71,18 +71,24 @@ def trade_reminders(
     work.claim(CLOCK, f"{session.game_id} trade {_moment(window)}", now)
     session.trade_reminded = True
     state = session.state
-    text = tr.gettext(
+    shown = {
+        "game": session.game_id,
+        "bot": session.names[state.active],
+        "time": relative_time(tr, (window - now).total_seconds()),
+    }
+    trades = tr.gettext(
         "Game {game}: {bot} trades; trading closes {time}. Make an offer or tap No trade."
-    ).format(
-        game=session.game_id,
-        bot=session.names[state.active],
-        time=relative_time(tr, (window - now).total_seconds()),
-    )
+    ).format(**shown)
+    answer = tr.gettext(
+        "Game {game}: {bot} waits for your answer to its offer; trading closes {time}."
+    ).format(**shown)
     out: list[Outbound] = []
     for seat in waited_for(session):
         control = session.seats[seat]
         if seat == state.active or not control.is_human or control.stand_in:
             continue
+        offered = any(offer.receiver == seat for offer in state.offers.values())
+        text = answer if offered else trades
         alert = control.notify != "off"
         out.append(ToPlayer(control.identity.user_id, Message(text, alert=alert), session.room))
     return out

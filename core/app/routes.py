@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..table_setup import TableSetup
 from . import game_input, seat_commands
 from .commands import LOBBY_VERBS, Command, Family, help_text
 from .context import Context
@@ -11,7 +12,7 @@ from .inbound import Inbound
 from .learning import analysis_request
 from .lobby_commands import lobby_command
 from .messages import Outbound, Reply
-from .player_settings import notify_setting
+from .player_settings import player_setting
 from .rules import rules_text
 from .standings import standings_answer
 from .work import Work
@@ -37,11 +38,11 @@ def route(
         case Family.ANALYSIS:
             return analysis_request(ctx, inbound)
         case Family.SETTINGS:
-            return notify_setting(ctx, work, inbound, args, now)
+            return player_setting(ctx, work, inbound, command.verb, args, now)
         case Family.STANDINGS:
             text = standings_answer(tr, ctx.store, ctx.platform, inbound, command.verb)
         case Family.RULES:
-            text = rules_text(tr, args[0] if args else None)
+            text = rules_text(tr, args[0] if args else None, _setup_here(ctx, inbound))
         case Family.HELP:
             text = help_text(tr)
         case Family.TOO_LONG:
@@ -66,3 +67,12 @@ def _button(
         tr = ctx.translator(ctx.room_language(inbound.room))
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     return game_input.button(ctx, work, inbound, words, now)
+
+
+def _setup_here(ctx: Context, inbound: Inbound) -> TableSetup | None:
+    """The set-up of the game the rules are asked at: the room's, or the sender's only one."""
+    session = ctx.tables.games.get(inbound.room)
+    if session is None and inbound.private:
+        mine = ctx.tables.sessions_of(inbound.user_id)
+        session = mine[0] if len(mine) == 1 else None
+    return None if session is None else session.state.setup

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import VARIETIES, Variety
+from ..table_setup import TableSetup
 from .i18n import N_, Translator, bean_name
 
 TOPICS: dict[str, str] = {
@@ -48,19 +49,33 @@ OVERVIEW = N_(
 )
 
 
-def rules_text(tr: Translator, topic: str | None) -> str:
+def rules_text(tr: Translator, topic: str | None, setup: TableSetup | None = None) -> str:
     """The part of the rules asked for (None: the overview), or the overview with a word on
-    the unknown topic."""
+    the unknown topic; asked at a game (`setup`), with the beans it is played without."""
     if topic is None:
-        return tr.gettext(OVERVIEW)
+        return _with_setup(tr, tr.gettext(OVERVIEW), setup)
     key = topic.lower()
     if key not in TOPICS:
         unknown = tr.gettext("There are no rules called {topic}.").format(topic=topic[:30])
-        return unknown + "\n" + tr.gettext(OVERVIEW)
+        return unknown + "\n" + _with_setup(tr, tr.gettext(OVERVIEW), setup)
     text = tr.gettext(TOPICS[key])
     if key == "beans":
-        return "\n".join([text, *(_beanometer_line(tr, v) for v in VARIETIES)])
+        text = "\n".join([text, *(_beanometer_line(tr, v) for v in VARIETIES)])
+        return _with_setup(tr, text, setup)
     return text
+
+
+def _with_setup(tr: Translator, text: str, setup: TableSetup | None) -> str:
+    """The text, and which beans this game leaves in the box."""
+    if setup is None or not setup.removed:
+        return text
+    left_out = tr.gettext("This game of {players} is played without {beans}.").format(
+        players=tr.ngettext("{count} player", "{count} players", setup.players).format(
+            count=setup.players
+        ),
+        beans=", ".join(bean_name(tr, v) for v in setup.removed),
+    )
+    return f"{text}\n{left_out}"
 
 
 def _beanometer_line(tr: Translator, variety: Variety) -> str:

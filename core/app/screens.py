@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from ..actions import Action, BuyField, Harvest
 from ..cards import Variety
@@ -29,8 +30,9 @@ from .picker import (
     short_bean,
     target_name,
 )
-from .render import action_label, hand_message
+from .render import action_label, hand_message, relative_time
 from .session import GameSession
+from .turns import waits_for
 
 ASK = "ask"
 """A button's command word: show what the command that follows does, and ask first."""
@@ -50,8 +52,15 @@ def screen_message(session: GameSession, seat: int, tr: Translator) -> Message:
     return screen_of(session, seat, tr, current_screen(session, seat))
 
 
-def screen_of(session: GameSession, seat: int, tr: Translator, screen: str | None) -> Message:
-    """The player's message showing `screen` (None: the game, with his moves)."""
+def screen_of(
+    session: GameSession,
+    seat: int,
+    tr: Translator,
+    screen: str | None,
+    now: datetime | None = None,
+) -> Message:
+    """The player's message showing `screen` (None: the game, with his moves); a trading
+    window that waits for him is told from `now`."""
     verb, _, rest = (screen or "").partition(" ")
     if verb == ASK:
         action = asked_action(session, seat, rest)
@@ -61,7 +70,7 @@ def screen_of(session: GameSession, seat: int, tr: Translator, screen: str | Non
         draft = current_draft(session, seat, rest)
         if draft is not None:
             return _picker_message(session, seat, tr, draft)
-    return play_message(session, seat, tr)
+    return play_message(session, seat, tr, now)
 
 
 def shown_screen(session: GameSession, seat: int, screen: str | None) -> str | None:
@@ -182,8 +191,11 @@ def _picker_message(session: GameSession, seat: int, tr: Translator, draft: Draf
     return shown.with_line(line).with_buttons(rows).with_alert(False)
 
 
-def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
-    """The player's view of the game, with his legal moves as buttons."""
+def play_message(
+    session: GameSession, seat: int, tr: Translator, now: datetime | None = None
+) -> Message:
+    """The player's view of the game, with his legal moves as buttons, and how long a bot's
+    trading waits for him (from `now`, or until a time of day)."""
     view = session.view(seat)
     legal = session.legal(seat)
     token = session.token(seat)
@@ -203,14 +215,13 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
     rows = _with_stop_buttons(session, seat, tr, token, message.buttons)
     rows = _with_planting_after(session, seat, tr, token, rows)
     message = message.with_buttons(_plant_all(session, seat, tr, token) + rows)
+    window = window_line(session, seat, tr, now)
+    if window:
+        message = message.with_line(window, at=1)
     if seat in session.pending():
         message = message.with_line(tr.gettext("▶ Your move."), at=1)
     extra: list[Button] = []
-    if (
-        session.state.step is Step.TRADE
-        and seat != session.state.active
-        and session.seats[seat].passed != session.moment(seat)
-    ):
+    if _may_pass(session, seat):
         extra.append(Button(tr.gettext("No trade"), game_payload(session.game_id, token, "pass")))
     rows = message.buttons + ((tuple(extra),) if extra else ())
     if legal.trade is not None:
@@ -225,6 +236,42 @@ def play_message(session: GameSession, seat: int, tr: Translator) -> Message:
         )
         rows += offer_buttons(tr, legal.trade.partners, session.names, counters, payload)
     return message.with_buttons(rows)
+
+
+def _may_pass(session: GameSession, seat: int) -> bool:
+    """Whether the player is shown `No trade`: while a bot's turn holds trading open for him
+    (he is done with it, and with its offers), or on a person's turn until he passes (the one
+    on turn sees who will not trade)."""
+    if waits_for(session, seat):
+        return True
+    state = session.state
+    return (
+        state.step is Step.TRADE
+        and seat != state.active
+        and session.seats[state.active].bot is None
+        and session.seats[seat].passed != session.moment(seat)
+    )
+
+
+def window_line(
+    session: GameSession, seat: int, tr: Translator, now: datetime | None
+) -> str | None:
+    """While a bot on turn holds trading open for this player, when it closes: from `now`
+    ('in 2 min'), else as the time of day."""
+    until = session.trade_window_until
+    state = session.state
+    if until is None or session.seats[state.active].bot is None or not waits_for(session, seat):
+        return None
+    if now is None:
+        closes = tr.gettext("at {time}").format(time=until.strftime("%H:%M:%S UTC"))
+    else:
+        closes = relative_time(tr, (until - now).total_seconds())
+    bot = session.names[state.active]
+    if any(o.receiver == seat for o in state.offers.values()):
+        text = tr.gettext("⏳ {bot} waits for your answer: trading closes {time}.")
+    else:
+        text = tr.gettext("⏳ {bot} keeps trading open for you: it closes {time} (or `pass`).")
+    return text.format(bot=bot, time=closes)
 
 
 def _with_stop_buttons(

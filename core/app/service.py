@@ -15,7 +15,7 @@ decided once more; a second conflict tells the player the game moved on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -63,7 +63,7 @@ class ChatService:
             platform=platform,
             capabilities=capabilities,
             store=store,
-            tables=Tables(platform, store, rng),
+            tables=Tables(platform, store, rng, capabilities.bots_wait),
             translators=translators or {"en": English()},
             rng=rng,
             codes=codes or rng,
@@ -153,13 +153,15 @@ class ChatService:
 
     # --- start ---------------------------------------------------------------------------
 
-    def resume(self, now: datetime) -> int:
+    def resume(self, now: datetime, only: Collection[str] | None = None) -> int:
         """Pick up every game of this platform the store holds in progress (and checks out:
-        see `refused`); return how many."""
+        see `refused`), or those of them in `only`; return how many."""
         known = {s.game_id for s in self.games.values()}
         count = 0
         for summary in self.store.list_games():
             if summary.status != IN_PROGRESS or summary.game_id in known:
+                continue
+            if only is not None and summary.game_id not in only:
                 continue
             if self.ctx.tables.adopt(summary.game_id) is not None:
                 count += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -25,10 +26,15 @@ from ..ports import ChatState, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
+from .event_log import Happened
 from .numbers import SeatNumbers, seat_numbers
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
+
+HAPPENED_KEPT = 1_000
+"""How many of the latest actions a session keeps with their events: more than bots play
+between two inputs of a person."""
 
 
 class _ResumingShuffler:
@@ -80,6 +86,9 @@ class SeatControl:
     notify: str = "turn"
     """When the player is notified: 'off', 'turn' (a decision falls to him) or 'all' (also
     whenever what he sees changes)."""
+    trading: str = "always"
+    """When a bot on turn keeps trading open for the player: 'always' (until he passes, or the
+    trading window closes) or 'offers' (only while an offer to him waits for his answer)."""
     due: bool = False
     """A decision fell to the seat through someone else's move, and he was not told yet."""
     screen: str | None = None
@@ -136,6 +145,11 @@ class GameSession:
     """The user id of the player who opened the game (empty for games stored before)."""
     hints: bool = False
     """The room chose learning mode: each player may ask the expert for a hint."""
+    happened: deque[Happened] = field(
+        default_factory=lambda: deque(maxlen=HAPPENED_KEPT), repr=False, compare=False
+    )
+    """The latest actions applied here with their events: what an input caused, to answer
+    it with (its offers' numbers and what became of them)."""
     _views: dict[int | None, PlayerView] = field(default_factory=dict, repr=False, compare=False)
     """Views, legal actions and tokens of the game as it is, by seat: one command asks for
     each several times. The game changes only by actions (`game.actions` grows), so they are
@@ -144,6 +158,10 @@ class GameSession:
     _tokens: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
     _worked_at: int = field(default=-1, repr=False, compare=False)
     _table: TableViews | None = field(default=None, repr=False, compare=False)
+
+    def happened_since(self, index: int) -> list[Happened]:
+        """The actions applied here from the game's action `index` on, with their events."""
+        return [item for item in self.happened if item.index >= index]
 
     @property
     def names(self) -> list[str]:
@@ -273,6 +291,7 @@ class GameSession:
         # checked (and refused with nothing changed).
         events = self.game.apply_listed(action, self.legal(action.player))
         self.story.seen(self.game, events)
+        self.happened.append(Happened(len(self.game.actions) - 1, action, tuple(events)))
         self.unsaved.append(
             StoredAction(
                 seq=len(self.game.actions) - 1,

@@ -56,12 +56,17 @@ def story_line(tr: Translator, event: Event, names: Sequence[str]) -> str | None
             coins=event.coins,
         )
     if isinstance(event, TradeAccepted):
+        # Who gave what to whom: the proposer's beans, and what the other gave back.
         offer = event.offer
-        return tr.gettext("{giver} ↔ {taker}: {given} for {taken}").format(
-            giver=names[offer.proposer],
-            taker=names[offer.receiver],
-            given=beans_text(tr, offer.give),
-            taken=beans_text(tr, event.given) if event.given else tr.gettext("a gift"),
+        shown = {
+            "giver": names[offer.proposer],
+            "taker": names[offer.receiver],
+            "given": beans_text(tr, offer.give),
+        }
+        if not event.given:
+            return tr.gettext("{giver} gave {given} to {taker} as a gift").format(**shown)
+        return tr.gettext("{giver} gave {given} to {taker} for {taken}").format(
+            taken=beans_text(tr, event.given), **shown
         )
     if isinstance(event, ThirdFieldBought):
         return tr.gettext("{name} bought a 3rd bean field").format(name=names[event.player])

@@ -17,7 +17,7 @@ from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
-from .player_settings import load_notify
+from .player_settings import load_player_settings
 from .ports import ChatStore, GameProgress
 from .seat_moves import apply_moves
 from .session import GameSession, new_controls, resume_game
@@ -27,8 +27,12 @@ from .story import StoryKeeper
 class Tables:
     """Every lobby and game in progress of one platform this worker knows, by room."""
 
-    def __init__(self, platform: str, store: ChatStore, rng: random.Random) -> None:
+    def __init__(
+        self, platform: str, store: ChatStore, rng: random.Random, bots_wait: str = "always"
+    ) -> None:
         self.platform = platform
+        self.bots_wait = bots_wait
+        """How a bot on turn keeps trading open for a person who chose nothing himself."""
         self.store = store
         self.rng = rng
         self.games: dict[str, GameSession] = {}
@@ -183,7 +187,7 @@ class Tables:
         chat_state = self.store.load_chat_state(game_id)
         if chat_state is not None:
             session.restore(chat_state)
-        load_notify(session, self.store)
+        load_player_settings(session, self.store, self.bots_wait)
         return session
 
     def session_of_new_game(self, game: NewGame) -> GameSession:
@@ -193,7 +197,7 @@ class Tables:
             seats=seats, deck=game.deck, options=dict(game.options), game_id=game.game_id
         )
         session = self._session(game, record)
-        load_notify(session, self.store)
+        load_player_settings(session, self.store, self.bots_wait)
         return session
 
     def _session(self, game: NewGame, record: GameRecord) -> GameSession:

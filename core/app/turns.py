@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from ..actions import Action, EndStep
 from ..bots import make_bot
 from ..errors import IllegalActionError
-from ..legal import TradingMoment, asking_order
+from ..legal import TradingMoment, asking_order, offer_cards_in_place
 from ..state import Step
 from .defaults import default_action
 from .session import GameSession
@@ -80,16 +80,34 @@ def _next_bot_action(
 
 
 def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:
-    """A bot on turn keeps trading open until every person passed or the window closed."""
+    """A bot on turn keeps trading open while it waits for a person (`waits_for`), until the
+    window closes."""
     state = session.state
     if state.step is not Step.TRADE or seat != state.active:
         return False
-    people = [s for s in session.humans() if s != seat and not session.seats[s].stand_in]
-    if all(session.seats[s].passed == session.moment(s) for s in people):
+    if not any(waits_for(session, person) for person in session.humans()):
         return False
     if session.trade_window_until is None:
         session.trade_window_until = now + trade_window(session)
     return now < session.trade_window_until
+
+
+def waits_for(session: GameSession, seat: int) -> bool:
+    """Whether trading stays open for this person while a bot is on turn: an offer to him
+    waits for his answer, or he has not passed this turn and wants every bot's turn to wait
+    for him (`set trading always`); an offer answered after his pass does not take it back.
+    A stand-in answers at once, and is never waited for."""
+    state = session.state
+    control = session.seats[seat]
+    if state.step is not Step.TRADE or seat == state.active:
+        return False
+    if not control.is_human or control.stand_in:
+        return False
+    for offer in state.offers.values():
+        if offer.receiver == seat and offer_cards_in_place(state, offer):
+            return True
+    passed = control.passed is not None and control.passed[0] == state.turn
+    return control.trading == "always" and not passed
 
 
 def trade_window(session: GameSession) -> timedelta:

@@ -32,6 +32,7 @@ from .screens import (
 )
 from .session import GameSession
 from .story import story_line, table_key_of
+from .turns import waits_for
 
 
 @dataclass
@@ -121,13 +122,7 @@ def waited_for(session: GameSession) -> list[int]:
     state = session.state
     if state.step is not Step.TRADE or session.seats[state.active].bot is None:
         return pending
-    people = [
-        seat
-        for seat in session.humans()
-        if seat != state.active
-        and not session.seats[seat].stand_in
-        and session.seats[seat].passed != session.moment(seat)
-    ]
+    people = [seat for seat in session.humans() if waits_for(session, seat)]
     return list(dict.fromkeys([s for s in pending if s != state.active] + people))
 
 
@@ -231,11 +226,13 @@ def hand_updates(
     force: set[int] | None = None,
     only: set[int] | None = None,
     acting: int | None = None,
+    now: datetime | None = None,
 ) -> Update:
     """Private messages for the players whose view or moves changed (or are in `force`), of
     every person at the table or of the seats in `only`. For decisions only, a change that asks
     nothing of a player, answers nothing he did (`acting` is the seat whose input it was) and
-    touches no offer of his is not sent: he sees it when he asks or acts."""
+    touches no offer of his is not sent: he sees it when he asks or acts. A bot's trading
+    window that waits for him is told from `now` ('closes in 2 min'), or as a time of day."""
     update = Update()
     if not caps.private_messages:
         return update
@@ -266,7 +263,7 @@ def hand_updates(
             continue  # only his moves changed, through others: he sees them when he asks
         # The decision that fell to him comes first.
         showing = None if alert else current_screen(session, seat)
-        screen = screen_of(session, seat, tr, showing)
+        screen = screen_of(session, seat, tr, showing, now)
         numbers, seen = None, None
         if caps.numbers:
             # Stable numbers; an answer to his own input is the list he reads from now on,

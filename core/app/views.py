@@ -21,7 +21,8 @@ def game_views(ctx: Context, session: GameSession, now: datetime | None) -> list
     table = table_message(session, tr, ctx.capabilities, now)
     out: list[Outbound] = [ToRoom(session.room, table, table_slot(session.game_id))]
     everyone = set(session.humans())
-    return out + shown_now(session, hand_updates(session, tr, ctx.capabilities, force=everyone))
+    update = hand_updates(session, tr, ctx.capabilities, force=everyone, now=now)
+    return out + shown_now(session, update)
 
 
 def private_views(ctx: Context, sessions: list[GameSession], user_id: str) -> list[Outbound]:

@@ -190,17 +190,28 @@ class HeuristicBot:
                 accept = action
             elif type(action) is DeclineTrade and action.offer == offer.id:
                 decline = action
-        if accept is None or _offer_value(view, me, offer, accept) <= 0:
+        if (
+            accept is None
+            or _promised_elsewhere(view, seat, offer)
+            or _offer_value(view, me, offer, accept) <= 0
+        ):
             # The listed action itself, when listed: it is then applied without a search.
             return decline or DeclineTrade(seat, offer.id)
         return accept
 
     def _trade_as_active(self, view: PlayerView, legal: LegalActions, me: SeatView) -> Action:
         seat = legal.player
-        # Asked while an offer of ours is open means its receiver let it be: take it back.
+        waiting = False
         for offer in view.offers:
             if offer.proposer == seat:
-                return WithdrawTrade(seat, offer.id)
+                if offer.stale:
+                    return WithdrawTrade(seat, offer.id)  # its cards are gone: no sense now
+                waiting = True
+        if waiting:
+            # An offer of ours is open: its receiver (a person) answers in his own time, and
+            # nothing else is offered meanwhile, so that his offer keeps its cards. Ending
+            # the step is what we would do; the table holds trading open while he may answer.
+            return END_STEP[seat]
         if self._proposals < PROPOSALS_AS_ACTIVE and legal.trade is not None:
             proposal = self._active_proposal(view, legal.trade, me, seat)
             if proposal is not None:
@@ -279,14 +290,15 @@ class HeuristicBot:
 
     def _trade_as_partner(
         self, view: PlayerView, legal: LegalActions, me: SeatView
-    ) -> ProposeTrade | None:
+    ) -> ProposeTrade | WithdrawTrade | None:
         """At most one offer per turn: unwanted hand cards for face-up beans this seat grows."""
         seat = legal.player
-        if self._proposed or legal.trade is None:
-            return None
         for offer in view.offers:
             if offer.proposer == seat:
-                return None
+                # Left open for the active player to answer, unless its cards are gone.
+                return WithdrawTrade(seat, offer.id) if offer.stale else None
+        if self._proposed or legal.trade is None:
+            return None
         hand = view.hand
         kept = self._partner_spares
         if kept is None or kept[0] is not me or kept[1] is not hand:
@@ -339,6 +351,19 @@ def _has(actions: Sequence[Action], kind: type[Action]) -> bool:
     for action in actions:  # noqa: SIM110 (a loop makes no generator)
         if type(action) is kind:
             return True
+    return False
+
+
+def _promised_elsewhere(view: PlayerView, seat: int, offer: OfferView) -> bool:
+    """The offer asks for a bean this seat has offered to someone who has not answered yet:
+    accepting could take the very card promised, and leave that offer with nothing to give."""
+    if not offer.want:
+        return False
+    for mine in view.offers:
+        if mine.proposer == seat and not mine.stale:
+            for variety in offer.want:
+                if variety in mine.give:
+                    return True
     return False
 
 

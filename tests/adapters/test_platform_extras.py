@@ -3,6 +3,8 @@ line, what to install; the built-in ones name theirs (pyproject.toml)."""
 
 from __future__ import annotations
 
+import json
+import shlex
 import sys
 import tomllib
 from collections.abc import Iterable
@@ -14,8 +16,10 @@ import pytest
 from typer.testing import CliRunner
 
 from bohnanza.adapters import platforms
+from bohnanza.adapters.extras import install_command
 from bohnanza.adapters.platforms import (
     MissingExtra,
+    UnknownPlatform,
     missing_extra,
     platform_named,
     platform_names,
@@ -66,8 +70,52 @@ def entry(name: str) -> EntryPoint:
     return CHATS.entry_points[name]
 
 
+PIGEON = install_command("bohnanza-chats", ["pigeon"], CHATS)
+"""What installs the pigeon's extra here: with this environment's pip."""
+
+
+def test_an_extra_is_installed_with_the_pip_of_the_programs_own_environment() -> None:
+    pip = Path(sys.executable).parent / "pip"
+    assert sys.prefix != sys.base_prefix and pip.exists(), "the tests run in a virtualenv"
+    command = shlex.split(PIGEON)
+    assert Path(command[0]).absolute() == pip.absolute()
+    assert command[1:] == ["install", "bohnanza-chats[pigeon]"]
+
+
+def test_from_a_checkout_the_extra_is_installed_from_the_checkout_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checkout = tmp_path / "bohnanza"
+    checkout.mkdir()
+    editable = ChatPackage("", [])
+    url = json.dumps({"dir_info": {"editable": True}, "url": checkout.as_uri()})
+    editable.files_text["direct_url.json"] = url
+    monkeypatch.chdir(checkout)
+    assert shlex.split(install_command("bohnanza", ["telegram"], editable))[1:] == [
+        "install",
+        "-e",
+        ".[telegram]",
+    ]
+    monkeypatch.chdir(tmp_path.parent)
+    assert shlex.split(install_command("bohnanza", ["telegram"], editable))[-1] == (
+        f"{tmp_path.name}/bohnanza[telegram]"
+    )
+
+
+def test_an_unknown_platform_is_refused_naming_those_ready_and_those_missing_their_extra(
+    chats_installed: None,
+) -> None:
+    with pytest.raises(UnknownPlatform) as refused:
+        platform_named("owl")
+    assert str(refused.value) == (
+        f"no chat platform 'owl' is installed (installed: smoke, terminal; without their "
+        f"extra: pigeon ({PIGEON}))"
+    )
+
+
 def test_an_extra_whose_library_is_missing_names_the_command_that_installs_it() -> None:
-    assert missing_extra(entry("pigeon")) == "pip install 'bohnanza-chats[pigeon]'"
+    assert missing_extra(entry("pigeon")) == PIGEON
+    assert PIGEON.endswith(" install 'bohnanza-chats[pigeon]'")
     assert missing_extra(entry("smoke")) is None  # typer is installed
     assert missing_extra(entry("terminal")) is None  # no extra
 
@@ -75,11 +123,11 @@ def test_an_extra_whose_library_is_missing_names_the_command_that_installs_it() 
 def test_a_platform_missing_its_extra_is_listed_but_not_served(chats_installed: None) -> None:
     assert platform_names() == {
         "terminal": None,
-        "pigeon": "pip install 'bohnanza-chats[pigeon]'",
+        "pigeon": PIGEON,
         "smoke": None,
     }
     assert set(platforms.platforms()) == {"terminal"}  # smoke is the terminal under a new name
-    with pytest.raises(MissingExtra, match=r"^pigeon needs its extra: pip install "):
+    with pytest.raises(MissingExtra, match=r"^pigeon needs its extra: \S*pip install "):
         platform_named("pigeon")
     assert platform_named("smoke").name == "terminal"
 
@@ -87,15 +135,13 @@ def test_a_platform_missing_its_extra_is_listed_but_not_served(chats_installed: 
 def test_serving_a_platform_without_its_extra_stops_in_one_line(chats_installed: None) -> None:
     result = CliRunner().invoke(build_app(), ["serve", "pigeon"])
     assert result.exit_code == 1
-    assert result.output.splitlines() == [
-        "error: pigeon needs its extra: pip install 'bohnanza-chats[pigeon]'"
-    ]
+    assert result.output.splitlines() == [f"error: pigeon needs its extra: {PIGEON}"]
 
 
 def test_serve_help_says_which_platforms_need_their_extra(chats_installed: None) -> None:
     result = CliRunner().invoke(build_app(), ["serve", "--help"], terminal_width=200)
     assert result.exit_code == 0
-    assert "Platforms: terminal, pigeon (needs pip install 'bohnanza-chats[pigeon]'), smoke." in (
+    assert f"Platforms: terminal, pigeon (needs {PIGEON}), smoke." in (
         " ".join(result.output.split())
     )
 
@@ -131,5 +177,5 @@ def test_a_postgresql_store_without_its_extra_stops_in_one_line(
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "error: postgresql://bohnanza:***@127.0.0.1:1/bohnanza: a PostgreSQL store needs its "
-        "extra: pip install 'bohnanza[postgres]'"
+        f"extra: {install_command('bohnanza', ['postgres'])}"
     ]

@@ -46,3 +46,20 @@ def test_rules_come_in_the_language_of_the_game_in_its_room(tmp_path: Path) -> N
     assert trading.startswith("Scambi: solo il giocatore di turno scambia")
     assert overview.startswith("Bohnanza: pianta fagioli")
     assert table.action_count(table.session("g1").game_id) == 0
+
+
+def test_rules_asked_at_a_game_say_which_beans_it_is_played_without(tmp_path: Path) -> None:
+    table = Table.open(tmp_path / "games.db")
+    people = People(table)
+    asyncio.run(people.gather("g1", ["ann", "bot", "bot", "bot"]))
+
+    asyncio.run(people.say("ann", "rules"))
+    assert table.port.last_answer("ann").endswith(
+        "This game of 4 players is played without Coffee Bean."
+    )
+    asyncio.run(people.say("ann", "rules beans", private=True))
+    assert table.port.last_answer("ann").endswith(
+        "This game of 4 players is played without Coffee Bean."
+    )
+    asyncio.run(people.say("bob", "rules", room="elsewhere"))
+    assert "played without" not in table.port.last_answer("bob")

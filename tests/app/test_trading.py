@@ -120,12 +120,16 @@ def test_a_player_who_passes_is_told_so_and_loses_his_no_trade_button(tmp_path: 
     assert not any(p.endswith(" pass") for p in shown.payloads)
 
 
-def test_the_active_player_cannot_pass_on_trading(tmp_path: Path) -> None:
+def test_the_active_player_cannot_pass_on_trading_and_is_told_how_it_ends(
+    tmp_path: Path,
+) -> None:
     table, people = trading_table(tmp_path)
 
     asyncio.run(people.say("ann", "pass"))
 
-    assert table.port.last_answer("ann") == "There is no trading to pass on now."
+    assert table.port.last_answer("ann") == (
+        "It is your turn: trading ends when you choose End trading (`done`)."
+    )
 
 
 def test_a_bot_on_turn_ends_trading_as_soon_as_every_person_passed(tmp_path: Path) -> None:

@@ -149,3 +149,107 @@ def test_an_impossible_player_count_is_refused(tmp_path: Path) -> None:
     assert done.stderr.strip() == (
         "error: Invalid value for '--players': must be 2 to 7 (see 'bohnanza play --help')"
     )
+
+
+def games_in(home: Path) -> dict[str, int]:
+    """The stored games by id, with how many actions each holds."""
+    store = open_store(str(home / "bohnanza" / "games.db"))
+    try:
+        return {game.game_id: game.actions for game in store.list_games()}
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_a_new_game_tells_of_the_unfinished_one(tmp_path: Path) -> None:
+    first = play("--players", "3", "--seed", "5", typed="1\nquit\n", home=tmp_path)
+    (left,) = games_in(tmp_path)
+
+    second = play("--players", "3", "--seed", "6", typed="quit\n", home=tmp_path)
+
+    assert second.returncode == 0, second.stderr
+    lines = second.stdout.splitlines()
+    assert lines[0] == (
+        f"You have an unfinished game; go on with it with `{bohnanza()[0]} play --resume`:"
+    )
+    assert lines[1].startswith(f"  {left} · ")
+    assert first.stdout.splitlines()[0] == ""  # nothing to tell the first time
+
+
+@pytest.mark.slow
+def test_resume_asks_which_game_and_plays_that_one_alone(tmp_path: Path) -> None:
+    play("--players", "3", "--seed", "5", typed="1\nquit\n", home=tmp_path)
+    play("--players", "4", "--seed", "6", typed="1\nquit\n", home=tmp_path)
+    before = games_in(tmp_path)
+    older, newer = before
+
+    # A move typed as a command: the numbers of its list are those its step began with.
+    resumed = play("--resume", typed="x\n1\ndone\nquit\n", home=tmp_path)
+
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Your unfinished games:" in resumed.stdout
+    assert resumed.stdout.count("Which one? Type its number (1 to 2).") == 2
+    assert f"game {older}" in resumed.stdout
+    assert newer not in resumed.stdout.split("Which one?")[-1]
+    after = games_in(tmp_path)
+    assert after[older] > before[older]
+    assert after[newer] == before[newer]
+
+    by_id = play("--resume", "--game", newer.lower(), typed="quit\n", home=tmp_path)
+    assert by_id.returncode == 0, by_id.stderr
+    assert f"game {newer}" in by_id.stdout and "Which one?" not in by_id.stdout
+    unknown = play("--resume", "--game", "NOSUCH", typed="", home=tmp_path)
+    assert unknown.returncode == 1
+    assert unknown.stderr.strip() == f"error: no interrupted game NOSUCH; yours: {older}, {newer}"
+
+
+@pytest.mark.slow
+def test_the_first_screen_and_enter_alone_say_how_to_answer(tmp_path: Path) -> None:
+    done = play("--players", "3", "--seed", "5", typed="\nhelp\nquit\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    guide = "Type the number of a choice, or a command (`help` lists them)."
+    assert done.stdout.count(guide) == 2
+    assert f"» {guide}" in done.stdout
+    assert "rules [beans|fields|turn|trading|end|variants] — the rules of the game" in done.stdout
+    assert "set trading offers|always — " in done.stdout
+
+
+@pytest.mark.slow
+def test_the_terminals_own_words_come_in_the_games_language(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*bohnanza(), "play", "--players", "3", "--seed", "5", "--lang", "it"],
+        input="99\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path), "LOGNAME": "root", "USER": "root"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "── lo vedi solo tu ──" in done.stdout and "only you see" not in done.stdout
+    assert "Nel tuo messaggio privato non c'è la scelta 99." in done.stdout
+    assert "1. Giocatore: 0 monete" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_closed_output_ends_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
+    game = subprocess.Popen(
+        [*bohnanza(), "play", "--players", "3", "--seed", "5"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert game.stdout is not None and game.stderr is not None and game.stdin is not None
+    try:
+        game.stdout.readline()  # `bohnanza play | head -1`
+        game.stdout.close()
+        code = game.wait(timeout=120)  # ends by itself, though its input stays open
+        errors = game.stderr.read().decode()
+    finally:
+        if game.poll() is None:
+            game.kill()
+        game.stdin.close()
+    assert code == 0
+    assert errors == ""
+    assert len(games_in(tmp_path)) == 1

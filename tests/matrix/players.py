@@ -17,6 +17,8 @@ from nio import (
     ErrorResponse,
     InviteMemberEvent,
     MegolmEvent,
+    MessageDirection,
+    RoomMessagesResponse,
     RoomPreset,
     SyncResponse,
     TypingNoticeEvent,
@@ -32,6 +34,8 @@ WAIT_TIMEOUT = 60.0
 """Seconds to wait for an event before it is taken not to come, however loaded the machine."""
 # Long-poll slices: short enough to notice the deadline, long enough to stay idle.
 POLL_MS = 1_000
+GAP_PAGES = 20
+"""Pages of 50 events read back, at most, to fill a timeline a sync cut short."""
 
 
 class MatrixRequestFailed(RuntimeError):
@@ -89,11 +93,37 @@ class Player:
         return current_messages(events)
 
     async def sync(self, timeout_ms: int = 0, *, full_state: bool = False) -> None:
-        """One sync: record what arrived, then do the key bookkeeping encryption needs."""
+        """One sync: record what arrived, then do the key bookkeeping encryption needs. A
+        room whose timeline came cut short (more events than a sync carries) is read back
+        from its history up to the last event recorded, as a client fills such a gap."""
+        synced_before = self.client.next_batch is not None
         response = _checked(await self.client.sync(timeout=timeout_ms, full_state=full_state))
-        self._record(response)
+        gaps: dict[str, list[Any]] = {}
+        for room_id, info in response.rooms.join.items():
+            if synced_before and info.timeline.limited and info.timeline.prev_batch:
+                gaps[room_id] = await self._missed(room_id, info.timeline.prev_batch)
+        self._record(response, gaps)
         if self.encrypts:
             await self._exchange_keys()
+
+    async def _missed(self, room_id: str, start: str) -> list[Any]:
+        """The events of a room before `start` that were never recorded, oldest first."""
+        known = {e.source.get("event_id") for e in self.events if e.room_id == room_id}
+        missed: list[Any] = []
+        for _ in range(GAP_PAGES):
+            response = await self.client.room_messages(
+                room_id, start=start, direction=MessageDirection.back, limit=50
+            )
+            if not isinstance(response, RoomMessagesResponse):
+                break
+            for event in response.chunk:
+                if event.event_id in known:
+                    return missed[::-1]
+                missed.append(event)
+            if not response.chunk or not response.end:
+                break
+            start = response.end
+        return missed[::-1]
 
     async def create_room(
         self,
@@ -203,9 +233,9 @@ class Player:
             lines.append(f"{len(self.undecryptable)} undecryptable events")
         return "; ".join(lines) or "nothing"
 
-    def _record(self, response: SyncResponse) -> None:
+    def _record(self, response: SyncResponse, gaps: dict[str, list[Any]]) -> None:
         for room_id, info in response.rooms.join.items():
-            for event in info.timeline.events:
+            for event in [*gaps.get(room_id, []), *info.timeline.events]:
                 if isinstance(event, MegolmEvent):
                     self.undecryptable.append(event)
                     continue

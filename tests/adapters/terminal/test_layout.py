@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 import shlex
 import subprocess
 
 import pytest
 from rich.cells import cell_len
 
-from bohnanza.adapters.terminal.layout import choices, command_lines, fitted
+from bohnanza.adapters.terminal.layout import choices, command_lines, fitted, kept_whole
 
 LABELS = [
     "End trading, plant: Garden → 3, sell Green (0 coins), Blue → 1",
@@ -51,6 +53,25 @@ def test_a_command_too_wide_is_broken_so_that_a_shell_still_runs_it() -> None:
     assert lines[0] == "Replay it with:"
     pasted = "\n".join(lines[1:]).replace("\\\n", " ")
     assert shlex.split(pasted) == [program, "replay", "/tmp/my games/g.db", "--game", "ABC123"]
+
+
+BEANS = ["Black-eyed Bean", "Cocoa Bean", "Soy Bean", "Blue Bean", "Black-eyed", "Blue"]
+
+
+@pytest.mark.parametrize("width", [40, 47, 53, 61, 80])
+def test_a_beans_name_a_numbered_card_and_a_planting_are_never_broken(width: int) -> None:
+    keep = kept_whole(BEANS)
+    hand = "Your hand (front first): " + " · ".join(
+        f"{n}. {bean}" for n, bean in enumerate(BEANS[:4] * 3, start=1)
+    )
+    plan = "[1] End trading, plant: sell Blue (0 coins), Blue → 2, Black-eyed → 3, Soy Bean → 1"
+    for text in (hand, plan):
+        lines = fitted(text, width, keep=keep)
+        assert all(cell_len(line) <= width for line in lines)
+        assert " ".join(line.strip() for line in lines) == text
+        for line, following in itertools.pairwise(lines):
+            assert not re.search(r"(\d+\.|→)$", line), (width, line)
+            assert not re.match(r"\s*(Bean\b|→|\d+(?![.\d]))", following), (width, following)
 
 
 @pytest.mark.parametrize(

@@ -221,11 +221,47 @@ def test_offers_a_face_up_bean_it_cannot_plant_to_a_partner_growing_it() -> None
     assert (proposal.partner, proposal.face_up, proposal.hand) == (2, (0,), ())
 
 
-def test_takes_back_an_offer_nobody_answered() -> None:
+def test_leaves_its_offer_open_for_its_receiver_and_offers_nothing_else_meanwhile() -> None:
     pool = CardPool()
     state = trading_table(pool, [SOY], fields=[[pool.take(BLUE, 2), pool.take(RED, 2)]])
     state.offers[4] = TradeOffer(4, 0, 2, (state.face_up[0],), ())
+    # Ending the step is what it would do: the table holds trading open while a person may
+    # still answer, and a bot answered at once.
+    assert choice(state) == EndStep(0)
+
+
+def test_takes_back_an_offer_whose_cards_are_gone() -> None:
+    pool = CardPool()
+    state = trading_table(pool, [SOY], fields=[[pool.take(BLUE, 2), pool.take(RED, 2)]])
+    state.offers[4] = TradeOffer(4, 0, 2, pool.beans([CHILI]), ())
     assert choice(state) == WithdrawTrade(0, 4)
+
+
+def test_a_partner_takes_back_its_offer_once_its_cards_are_gone() -> None:
+    pool = CardPool()
+    state = partner_table(pool, [WAX, RED])
+    state.offers[3] = TradeOffer(3, 1, 0, pool.beans([CHILI]), ())
+    assert choice(state, 1) == WithdrawTrade(1, 3)
+
+
+def test_declines_an_offer_for_the_bean_it_has_offered_to_someone_else() -> None:
+    def table_with_an_offer_for_its_soy() -> GameState:
+        pool = CardPool()
+        state = trading_table(
+            pool,
+            [SOY, CHILI],
+            hands=[[], pool.beans([BLUE]), pool.beans([RED])],
+            fields=[[pool.take(BLUE, 2), pool.take(RED, 2)], [], []],
+        )
+        blue = state.players[1].hand[0]
+        state.offers[5] = TradeOffer(5, 1, 0, (blue,), (SOY,))
+        return state
+
+    alone = table_with_an_offer_for_its_soy()
+    assert choice(alone) == AcceptTrade(0, 5, face_up=(0,))
+    promised = table_with_an_offer_for_its_soy()
+    promised.offers[4] = TradeOffer(4, 0, 2, (promised.face_up[0],), ())
+    assert choice(promised) == DeclineTrade(0, 5)
 
 
 def test_ends_trading_after_a_few_offers_however_its_partners_answer() -> None:

@@ -51,11 +51,10 @@ def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
     for judgement in judged:
         assert judgement.loss >= 0.0
         assert (judgement.loss > 0.0) == (judgement.best != judgement.chosen)
+        assert judgement.error >= 0.0
+        assert judgement.mistake == (judgement.loss >= analysis.threshold)
     for player in analysis.players:
-        assert player.mistakes == sum(
-            1 for j in judged if j.seat == player.seat and j.loss >= analysis.threshold
-        )
-        assert 0.0 <= player.accuracy <= 100.0
+        assert player.mistakes == sum(1 for j in judged if j.seat == player.seat and j.mistake)
 
 
 def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> None:

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from bohnanza.core.actions import EndStep, ProposeTrade
+import pytest
+
+from bohnanza.core.actions import Action, DeclineTrade, EndStep, ProposeTrade
+from bohnanza.core.bots import rollout
 from bohnanza.core.bots.asking import next_action
+from bohnanza.core.bots.base import Bot
 from bohnanza.core.bots.heuristic import HeuristicBot
+from bohnanza.core.bots.sampling import clone
 from bohnanza.core.bots.table_memory import (
     PROPOSALS_AS_ACTIVE,
+    OfferTerms,
     Remembering,
     TradingMemory,
     TradingSeen,
@@ -17,7 +24,8 @@ from bohnanza.core.bots.table_memory import (
 )
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions, TradingMoment
-from bohnanza.core.view import PlayerView, TableViews
+from bohnanza.core.state import GameState
+from bohnanza.core.view import PlayerView, TableViews, view_for
 
 
 def a_first_offer(seed: int) -> tuple[Game, PlayerView, LegalActions]:
@@ -80,3 +88,65 @@ def test_a_seat_remembers_its_own_offers_and_those_it_saw_once_each() -> None:
     seen.observe(game.view(offer.player))
     seen.observe(game.view(offer.partner))
     assert seen.so_far() == TradingSoFar(view.turn, (proposal_terms(view, offer),))
+
+
+Made = list[tuple[int, OfferTerms]]
+
+
+def offers_made_in(monkeypatch: pytest.MonkeyPatch) -> Made:
+    """Record the offers the rollouts' bots make from now on, each with its turn."""
+    made: Made = []
+    asked = rollout.next_action
+
+    def recording(
+        state: GameState,
+        bots: Sequence[Bot],
+        table: TableViews,
+        passed: dict[int, TradingMoment],
+    ) -> tuple[Action, LegalActions] | None:
+        chosen = asked(state, bots, table, passed)
+        if chosen is not None and isinstance(chosen[0], ProposeTrade):
+            action = chosen[0]
+            made.append((state.turn, proposal_terms(view_for(state, action.player), action)))
+        return chosen
+
+    monkeypatch.setattr(rollout, "next_action", recording)
+    return made
+
+
+def test_a_rollout_does_not_make_again_the_offer_it_started_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = offers_made_in(monkeypatch)
+    for seed in (3, 4, 5, 6):
+        game, view, _ = a_first_offer(seed)
+        offer = offer_of(view, game.legal_actions(view.active))
+        first = proposal_terms(view, offer)
+        made.clear()
+        for play in range(4):
+            rollout.roll_out(clone(game.state), offer.player, offer, play, horizon=1)
+            assert (view.turn, first) not in made, (seed, play)
+
+
+def test_a_rollout_does_not_make_again_an_offer_the_table_saw_declined(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = offers_made_in(monkeypatch)
+    repeated_without_memory = 0
+    for seed in (3, 4, 5, 6):
+        game, view, _ = a_first_offer(seed)
+        offer = offer_of(view, game.legal_actions(view.active))
+        first = proposal_terms(view, offer)
+        game.apply(offer)
+        decline = DeclineTrade(offer.partner, game.state.next_offer_id - 1)
+        saw = TradingSoFar(view.turn, (first,))
+        for play in range(4):
+            made.clear()
+            rollout.roll_out(clone(game.state), offer.partner, decline, play, 1, saw)
+            assert (view.turn, first) not in made, (seed, play)
+            made.clear()
+            rollout.roll_out(clone(game.state), offer.partner, decline, play, 1)
+            repeated_without_memory += (view.turn, first) in made
+    # Told nothing of the turn's trading, the fresh bots make the declined offer again: what
+    # the memory is for.
+    assert repeated_without_memory > 0

@@ -2,7 +2,10 @@
 and do its figures match what they cost?
 
 Run with `python bench/blunders/check.py [--deals D] [--seed S] [--kinds K,...] [--players P,...]
-[--limit N] [--out FILE]`. Each game of the set (`set.json`, `records.jsonl.gz`, made by
+[--sample N] [--limit N] [--out FILE]`. `--sample N` keeps, for a shorter run, the first N
+blunders of each kind and player count and every blunder that cost 1.5 coins or more.
+
+Each game of the set (`set.json`, `records.jsonl.gz`, made by
 `plant.py`) is analysed for its blundering seat alone, as `bohnanza analyse --as` does it, one
 game after another in this one process. It prints a line per blunder (its real cost and the
 analysis' figure, whether it was called a mistake and where it stands among its player's
@@ -24,6 +27,7 @@ import json
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize, decisions, judge, summarise
 from bohnanza.core.record import GameRecord
@@ -39,6 +43,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the seed of the search")
     parser.add_argument("--kinds", type=lambda t: set(t.split(",")), default=None)
     parser.add_argument("--players", type=lambda t: {int(p) for p in t.split(",")}, default=None)
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        help=f"the first N of each kind and player count, and every one costing {COSTLY}+",
+    )
     parser.add_argument("--limit", type=int, default=0, help="at most this many blunders")
     parser.add_argument("--out", type=Path, default=None, help="write each result as JSON")
     args = parser.parse_args()
@@ -54,6 +64,8 @@ def main() -> None:
         if (args.kinds is None or b["kind"] in args.kinds)
         and (args.players is None or b["players"] in args.players)
     ]
+    if args.sample:
+        chosen = _sample(chosen, args.sample)
     if args.limit:
         chosen = chosen[: args.limit]
     size = SearchSize(seed=args.seed, deals=args.deals)
@@ -73,6 +85,18 @@ def main() -> None:
     if args.out is not None:
         args.out.write_text(json.dumps(results, indent=1) + "\n")
     _report(results, seconds)
+
+
+def _sample(blunders: list[dict[str, Any]], per_group: int) -> list[dict[str, Any]]:
+    """The first `per_group` blunders of each kind and player count, and the costly ones."""
+    taken: dict[tuple[object, object], int] = {}
+    kept = []
+    for blunder in blunders:
+        group = (blunder["kind"], blunder["players"])
+        taken[group] = taken.get(group, 0) + 1
+        if taken[group] <= per_group or float(blunder["real_cost"]) >= COSTLY:
+            kept.append(blunder)
+    return kept
 
 
 def _check(blunder: dict[str, object], record: GameRecord, size: SearchSize) -> dict[str, object]:

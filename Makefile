@@ -11,7 +11,7 @@ COMPILED := build/.compiled
 # Quiet: pip says what went wrong only, and setuptools' note on editable installs is left out.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest bench compiled catalogs clean
+.PHONY: play test check coverage lint typecheck pytest bench compiled catalogs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,18 @@ compiled: $(COMPILED)
 play: $(PLAYING)
 	$(BIN)/bohnanza play
 
+# The tests run in parallel worker processes (pytest-xdist): most of their time is spent waiting
+# on servers, processes and sockets, so more workers than cores. `make test JOBS=1` runs them in
+# one process, in order.
+JOBS ?= 4
+
 test: lint typecheck pytest
+
+# The loop after each edit: lint, types and the tests that need no server (marked `server`:
+# PostgreSQL, Synapse, the IRC network, Chromium, the Bot API server, `bohnanza serve`) and take
+# no more than a few seconds (marked `slow`: whole games, many processes).
+check: lint typecheck
+	$(BIN)/pytest -n $(JOBS) -m "not server and not slow"
 
 lint: $(TESTING)
 	$(BIN)/ruff check core adapters cli tests bench setup.py
@@ -51,7 +62,12 @@ typecheck: $(TESTING)
 	$(BIN)/mypy -p bohnanza.core -p bohnanza.adapters -p bohnanza.cli
 
 pytest: $(TESTING)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --durations=15
+
+# Line coverage of core/, adapters/ and cli/ by the whole suite, as the test processes run them
+# (what the programs they start run is not counted).
+coverage: $(TESTING)
+	$(BIN)/pytest -n $(JOBS) --cov=core --cov=adapters --cov=cli --cov-report=term:skip-covered
 
 bench: $(TESTING) $(COMPILED)
 	$(BIN)/python bench/engine.py

@@ -43,7 +43,7 @@ from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import PlatformSettings, setting, settings_by_rules
 from bohnanza.core.app.i18n import Translator
-from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.inbound import Inbound, Named
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import (
     Capabilities,
@@ -72,6 +72,7 @@ __all__ = [
     "LinePort",
     "Message",
     "MessageGone",
+    "Named",
     "Platform",
     "PlatformSettings",
     "Runner",
@@ -120,7 +121,7 @@ async def serve_chat(
         user_id_of=user_id_of,
         codes=random.SystemRandom(),
     )
-    runner = Runner(service, port, clock, store=context.store)
+    runner = Runner(service, port, clock, store=context.store, boards=context.boards)
     await runner.start()
     deadlines = asyncio.create_task(runner.run_deadlines())
     try:

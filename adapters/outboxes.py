@@ -9,7 +9,9 @@ written to privately until he writes again. A message that cannot be sent after 
 leaves its room noted as behind, for the runner to derive its views again later.
 
 A finished game's page goes to its room as a file, after the result, in the room's outbox; it is
-made from the stored record when its turn comes, and never sent again once given up on.
+made from the stored record when its turn comes, and never sent again once given up on. An
+analysis a room asks for never waits in its outbox: the desk (`analysis_desk`) works it out
+beside the outboxes, and queues its summary and page here once they are ready.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from bohnanza.adapters.analysis_words import summary_lines
-from bohnanza.adapters.background import review_in_background
+from bohnanza.adapters.analysis_desk import AnalysedPage, AnalysisDesk
 from bohnanza.adapters.game_page import game_page
-from bohnanza.adapters.i18n import load_translator
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
 from bohnanza.adapters.runner_ports import GameRecords
 from bohnanza.adapters.shown_slots import ShownSlots, digest
@@ -105,6 +105,8 @@ class Outboxes:
         caps = port.capabilities
         self.budget = LineBudget(caps.line_pace, caps.line_burst)
         """The lines the connection may send, all chats together (unlimited if unpaced)."""
+        self.desk = AnalysisDesk(records, self.post)
+        """Where the analyses rooms ask for are worked out, beside their outboxes."""
 
     async def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
         """Tell the room, once per player, how to let the bot write to him privately; the
@@ -116,8 +118,15 @@ class Outboxes:
         await self.post(out)
 
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
-        """Queue messages in their chats' outboxes; the future is done when all are sent."""
-        futures = [self._queue(item) for item in out]
+        """Queue messages in their chats' outboxes; the future is done when all are sent. A
+        room's request of an analysis goes to the desk instead, which tells the room where it
+        stands (that is queued here) and sends the analysis once it is ready."""
+        futures = []
+        for item in out:
+            if type(item) is GamePage and item.analysis:
+                futures += [self._queue(told) for told in self.desk.ask(item)]
+            else:
+                futures.append(self._queue(item))
         return asyncio.ensure_future(all_done(futures))
 
     def _queue(self, item: Outbound) -> asyncio.Future[None]:
@@ -213,22 +222,15 @@ class Outboxes:
 
     async def _game_page(self, item: GamePage) -> None:
         """The finished game's page, made from its stored record (off the event loop: a long
-        game takes a moment), sent to the room as a file. With its analysis: worked out in a
-        process of its own (other chats go on meanwhile), its summary told in the room."""
+        game takes a moment), sent to the room as a file; with the analysis the desk worked
+        out, if it comes from there."""
+        if not self.port.capabilities.files:
+            return
         record = self._records.load_record(item.game_id)
         language = item.language if item.language in LANGUAGES else "en"
-        analysis = None
-        if item.analysis:
-            analysis = await review_in_background(record)
-            tr = load_translator(language)
-            lines = [tr.gettext("Game {game} looked back:").format(game=item.game_id)]
-            for part in split_message(
-                Message("\n".join(lines + summary_lines(tr, analysis))), self.port.capabilities
-            ):
-                await self.port.send(item.room, part)
-        if self.port.capabilities.files:
-            page = await asyncio.to_thread(game_page, record, language, analysis=analysis)
-            await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
+        analysis = item.worked_out if isinstance(item, AnalysedPage) else None
+        page = await asyncio.to_thread(game_page, record, language, analysis=analysis)
+        await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
 
     async def _to_room(self, item: ToRoom, sending: _Sending) -> None:
         room = item.room
@@ -289,6 +291,8 @@ class Outboxes:
                     return None
                 except MessageGone:
                     pass
+        if shown is not None:
+            self._slots.note_sending(chat, slot)
         message_id = ""
         for part in parts:
             await self.budget.take(_lines(part), sending.priority)
@@ -308,19 +312,29 @@ class Outboxes:
                 "%s: an older message was not retired: %s", self.port.platform, type(error).__name__
             )
 
-    async def drain(self, timeout: float) -> bool:
-        """Wait until every outbox is empty, at most `timeout` seconds; True if they are."""
+    @property
+    def sending(self) -> bool:
+        """Whether a message waits in an outbox or is on its way."""
+        return bool(self._outboxes)
+
+    async def drain(self, timeout: float, analyses: bool = True) -> bool:
+        """Wait until every outbox is empty (and, with `analyses`, the desk idle), at most
+        `timeout` seconds; True if they are."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(max(0.0, timeout)):
+                if analyses:
+                    await self.desk.idle()
                 while self._outboxes:
                     tasks = [b.task for b in self._outboxes.values() if b.task is not None]
                     if not tasks:
                         break
                     await asyncio.wait(tasks)
-        return not self._outboxes
+        return not self._outboxes and not (analyses and self.desk.busy)
 
     def _abandon(self) -> None:
-        """Stop sending: what waits in the outboxes is dropped, and its senders let go."""
+        """Stop sending: what waits in the outboxes (and at the desk) is dropped, and its
+        senders let go."""
+        self.desk.close()
         for box in list(self._outboxes.values()):
             if box.task is not None:
                 box.task.cancel()

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, PackageNotFoundError, distribution, entry_points
 
+from bohnanza.adapters.boards import Boards
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError
 from bohnanza.core.app.i18n import Translator
@@ -35,6 +36,9 @@ class ServeContext:
     stop_timeout: float = 10.0
     """Seconds a platform has, once cancelled, to finish the input in hand and deliver what
     is queued (`BOHNANZA_STOP_TIMEOUT`)."""
+    boards: Boards = field(default_factory=Boards)
+    """The boards of the process: every platform's runner joins them (`Runner(boards=...)`),
+    so that the web platform shows and plays the games of the others."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bohnanza.adapters.boards import Boards
 from bohnanza.adapters.outboxes import Outboxes, all_done, chat_of, page_filename, slot_of
 from bohnanza.adapters.runner_ports import RunnerStore, ServesFromThread
 from bohnanza.adapters.shown_slots import ShownSlots, digest
@@ -83,16 +84,19 @@ class Runner(Outboxes):
         at_work_after: float = AT_WORK_AFTER,
         *,
         store: RunnerStore,
+        boards: Boards | None = None,
     ) -> None:
         """`store`: the service's store, for what the runner reads and writes in it itself
         (what each chat's slots show, finished games' records); its thread hooks are called
-        for the runner's thread if it has them."""
+        for the runner's thread if it has them. `boards`: the process's boards, which it joins
+        on start and tells of what it sends (`bohnanza.adapters.boards`)."""
         clock = clock or SystemClock()
         super().__init__(
             port, clock, ShownSlots(store, port.platform, clock), store, service.gone, retry_delays
         )
         # `_gone` is the service's own set: where ids are nicks, the opener may move their seats.
         self.service = service
+        self.boards = boards
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
         self.at_work_after = at_work_after
@@ -110,6 +114,10 @@ class Runner(Outboxes):
         self._notices: set[asyncio.Task[None]] = set()
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
+        self._renames: collections.deque[tuple[str, str, str]] = collections.deque()
+        """Renames the store could not take yet (old id, new id, new name), in order: tried
+        again before the next input and by the deadline loop, as a platform would deliver an
+        input again."""
 
     def refused(self, delivery_id: str) -> bool:
         """Whether the input with this delivery id changed nothing: it was only answered (not
@@ -131,6 +139,8 @@ class Runner(Outboxes):
         """Pick up the stored games of this platform and bring their views up to date (what a
         crash or a failed send left behind); return how many games."""
         service = self.service
+        if self.boards is not None:
+            self.boards.attach(self)
 
         def pick_up() -> tuple[int, list[Outbound]]:
             count = service.resume(self.clock.now())
@@ -145,6 +155,13 @@ class Runner(Outboxes):
             )
         self.post(out)
         return count
+
+    def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
+        """Queue messages in their chats' outboxes (what the boards take of them aside); the
+        future is done when all are sent."""
+        if self.boards is not None:
+            out = self.boards.posted(self, out)
+        return super().post(out)
 
     async def read(self, question: Callable[[ChatService], _T]) -> _T:
         """Ask the service something quick that changes nothing, between inputs (never while
@@ -211,6 +228,7 @@ class Runner(Outboxes):
         async with self._lock:
             now = self.clock.now()
             try:
+                self._apply_renames()  # a player renamed meanwhile is known by his new id
                 if self.service.may_take_long(inbound):
                     out, behind = await self._in_thread(
                         lambda: self._handled(inbound, now), shown_to=inbound
@@ -244,7 +262,7 @@ class Runner(Outboxes):
         said = {(chat_of(o), slot_of(o)) for o in out}
         behind = [
             o
-            for o in service.views_of(inbound.user_id, inbound.room, inbound.private)
+            for o in service.views_of(inbound.user_id, inbound.room, inbound.private, now)
             if (chat_of(o), slot_of(o)) not in said
         ]
         return out, behind
@@ -260,6 +278,7 @@ class Runner(Outboxes):
             return out
 
         async with self._lock:
+            self._apply_renames()
             rooms = self._heal_due()
             if service.may_take_long():
                 out = await self._in_thread(lambda: play_due(rooms))
@@ -294,6 +313,8 @@ class Runner(Outboxes):
             heal = self._next_heal()
             if heal is not None:
                 delay = min(delay, heal)
+            if self._renames:
+                delay = 0.0  # tried again at once (failures in a row are spaced below)
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(delay):
@@ -309,10 +330,25 @@ class Runner(Outboxes):
 
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,
-        stored before this returns; the rooms are told."""
+        stored before this returns; the rooms are told. While the store fails, the rename
+        waits in order with those before it and is tried again (before the next input, and
+        by the deadline loop) until it is stored: the platform says it once."""
+        self._renames.append((old_user_id, new_user_id, new_name))
         async with self._lock:
+            try:
+                self._apply_renames()
+            except StoreError as error:
+                log.warning("%s: the store failed; a rename waits: %s", self.port.platform, error)
+                self._wake.set()
+
+    def _apply_renames(self) -> None:
+        """Store the waiting renames in order and queue what they say (the caller holds the
+        lock); StoreError leaves the one that failed, and those after it, waiting."""
+        while self._renames:
+            old_user_id, new_user_id, new_name = self._renames[0]
             out = self.service.rename(old_user_id, new_user_id, new_name, self.clock.now())
-        self.post(out)
+            self._renames.popleft()
+            self.post(out)
 
     async def unreachable(self, user_id: str, tell: bool = True) -> None:
         """The platform learned, after sending, that a player cannot be written to privately
@@ -355,13 +391,16 @@ class Runner(Outboxes):
         """Take no more input, let the input in hand finish, and deliver what is queued
         (no new tries of failed calls), within `timeout` seconds; True if all was sent."""
         self._stopping = True
+        if self.boards is not None:
+            self.boards.detach(self)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 async with self._lock:
                     pass
-        drained = await self.drain(max(0.0, deadline - loop.time()))
+        # An analysis in hand (minutes of work) is let go: the room may ask again.
+        drained = await self.drain(max(0.0, deadline - loop.time()), analyses=False)
         released = None
         with contextlib.suppress(RuntimeError):  # stopped before
             if self._keeper is not None:

@@ -20,11 +20,15 @@ log = logging.getLogger("bohnanza.adapters.runner")
 
 
 def digest(message: Message) -> str:
-    """A short fingerprint of a message's text, buttons and HTML (a message without HTML keeps
-    the fingerprint it had before messages had any)."""
+    """A short fingerprint of a message's text, buttons (with their numbers, where they are
+    listed numbered) and HTML (a message without HTML or numbers keeps the fingerprint it had
+    before messages had them)."""
     shown: tuple[object, ...] = (message.text, message.buttons)
     if message.html is not None:
         shown += (message.html,)
+    numbers = tuple(button.number for row in message.buttons for button in row)
+    if any(numbers):
+        shown += (numbers,)
     return hashlib.blake2s(repr(shown).encode(), digest_size=12).hexdigest()
 
 
@@ -54,6 +58,15 @@ class ShownSlots:
             self._ledger.save_view(self._platform, chat, slot, view, self._clock.now())
         except Exception as error:
             log.warning("%s: what a chat shows was not noted: %s", self._platform, error)
+
+    def note_sending(self, chat: str, slot: str | None) -> None:
+        """Before a new message goes into a slot that shows an older one: the slot is noted as
+        showing nothing known yet. Should the process die between the send and its note, the
+        next view then comes as a new message below it (the player's newest message about the
+        game is the current one), not as an edit of the older message above a stale one.
+        Unlike `note`, a failure here raises: nothing is sent before the store took it."""
+        if slot is not None:
+            self._ledger.save_view(self._platform, chat, slot, ShownView("", ""), self._clock.now())
 
     def forget(self, chat: str, slot: str) -> None:
         """The slot's player no longer has its message: the next view is sent anew (best

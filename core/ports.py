@@ -210,6 +210,18 @@ class ChatState:
     data: Mapping[str, object]
     action_count: int
     """How many actions the game had when this was written."""
+    version: int | None = field(default=None, compare=False)
+    """Its version in the store: as read; for a write, the version it replaces, so that the
+    store refuses it (`ChatStateMoved`) where another writer's came between (None: whatever
+    is stored)."""
+
+
+class ChatStateMoved(StoreError):
+    """Another writer changed the game's chat state since it was read; nothing was written."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"the chat state of game {game_id!r} changed meanwhile")
+        self.game_id = game_id
 
 
 class GameFinished(StoreError):

@@ -1,6 +1,10 @@
 """Shared test settings: property tests run a modest, fixed number of examples; an `async
 def` test runs in a fresh event loop of its own (the Matrix and IRC clients live and die in
-it); compiled modules older than a source under core/ are set aside, as `bohnanza` does."""
+it); compiled modules older than a source under core/ are set aside, as `bohnanza` does; a test
+that needs a server (PostgreSQL, Synapse, the IRC network, Chromium, a `bohnanza serve` process)
+is marked `server`, and one that takes seconds (whole games, many processes) `slow`, so that
+`make check` can leave both to `make test`; the slow ones are handed out first, so that the
+parallel workers finish together."""
 
 from __future__ import annotations
 
@@ -22,6 +26,42 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("default")
+
+
+SERVER_FIXTURES = frozenset({"synapse", "network", "browser"})
+"""Fixtures that start a server: Synapse, the IRC network, Chromium."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "server: needs a server outside the test process (PostgreSQL, Synapse, the IRC "
+        "network, Chromium, a `bohnanza serve` process); `make check` leaves these out",
+    )
+    config.addinivalue_line(
+        "markers",
+        "slow: takes seconds (whole games, many processes, a type check); `make check` "
+        "leaves these out",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `server` every test that starts a server through a fixture, or runs against
+    PostgreSQL (its name or parameters say so); the others are marked in their modules.
+    Then order the slow tests first, the server tests next: a parallel run that hands out a
+    long test last waits for it alone."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & SERVER_FIXTURES or "postgres" in item.nodeid.lower():
+            item.add_marker(pytest.mark.server)
+    items.sort(key=_handed_out)
+
+
+def _handed_out(item: pytest.Item) -> int:
+    """The slow tests first, then those that need a server, then the others."""
+    if item.get_closest_marker("slow"):
+        return 0
+    return 1 if item.get_closest_marker("server") else 2
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -16,8 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
+from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.picker import Draft
+from bohnanza.core.app.screens import current_screen, screen_of
 from bohnanza.core.app.session import GameSession
+from bohnanza.core.app.updates import seat_numbering
 from bohnanza.core.cards import Variety
 from bohnanza.core.record import GameRecord, replay_steps
 from bohnanza.core.state import Step
@@ -28,6 +31,19 @@ def command_of(payload: str) -> str:
     """A game button's command: its payload without 'g GAME TOKEN'."""
     words = payload.split(maxsplit=3)
     return words[3] if len(words) == 4 and words[0] == "g" else ""
+
+
+def listed_numbers(session: GameSession, seat: int, tr: Translator) -> dict[str, tuple[int, str]]:
+    """Where choices are numbered: each command of the seat's list, with the number and the
+    label it is listed with (as last sent to him, new choices with the numbers they will
+    take when it is sent)."""
+    screen = current_screen(session, seat)
+    message = screen_of(session, seat, tr, screen)
+    numbers = seat_numbering(session, seat, message, screen)[0]
+    buttons = [b for row in message.buttons for b in row]
+    return {
+        command_of(b.payload): (number, b.label) for number, b in zip(numbers, buttons, strict=True)
+    }
 
 
 @dataclass

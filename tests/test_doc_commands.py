@@ -130,6 +130,7 @@ def test_the_docs_show_commands() -> None:
     assert any(c.needs for c in COMMANDS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: f"{c.doc}:{c.line}")
 def test_a_command_is_run_checked_or_says_what_it_needs(command: Command) -> None:
     if is_not_ours(command):
@@ -221,6 +222,7 @@ def to_run(block: Block) -> list[Command]:
 RUN = [b for b in BLOCKS if to_run(b)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", RUN, ids=lambda b: f"{b.doc}:{b.line}")
 def test_the_commands_of_a_block_run_and_succeed(block: Block, store: Path, tmp_path: Path) -> None:
     own = tmp_path / "store.db"

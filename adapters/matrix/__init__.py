@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 async def _serve(context: ServeContext) -> None:
     settings = MatrixSettings.from_env(context.settings)
     bot = MatrixBot(settings, context.store, context.translators)
+    bot.runner.boards = context.boards
     try:
         await bot.log_in()
         log.info("serving Matrix as %s", settings.user_id)

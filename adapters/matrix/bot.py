@@ -26,6 +26,7 @@ from nio import (
     LoginResponse,
     MegolmEvent,
     MessageDirection,
+    RoomGetEventResponse,
     RoomMemberEvent,
     RoomMessagesResponse,
     RoomMessageText,
@@ -44,7 +45,14 @@ from bohnanza.core.ports import StoreError
 
 from .port import CAPABILITIES, MatrixPort
 from .state import MatrixState
-from .translate import DEFAULT_PREFIX, PLATFORM, inbound_from_event
+from .translate import (
+    DEFAULT_PREFIX,
+    PLATFORM,
+    account_id,
+    inbound_from_event,
+    replied_event,
+    with_reply_author,
+)
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +146,12 @@ class MatrixBot:
         self.port = MatrixPort(self.client, self.state, self.save)
         self.port.prefix = settings.prefix
         self.service = ChatService(
-            PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
+            PLATFORM,
+            CAPABILITIES,
+            store,
+            translators,
+            user_id_of=account_id,
+            codes=random.SystemRandom(),
         )
         self.runner = Runner(self.service, self.port, clock, store=store)
         self._told_encrypted: set[str] = set()
@@ -360,6 +373,7 @@ class MatrixBot:
             body = new["body"]
         room = self.client.rooms.get(room_id)
         name = room.user_name(event.sender) if room is not None else None
+        members = {} if room is None else {u: m.display_name for u, m in room.users.items()}
         inbound = inbound_from_event(
             event.sender,
             name or event.sender,
@@ -368,11 +382,17 @@ class MatrixBot:
             body,
             self.settings.prefix,
             self._is_private(room_id, event.sender),
+            members,
         )
         if inbound is None:
             if original is not None:
                 self.runner.note_refused(original)  # an edit into no command: still open
             return
+        replied = replied_event(content)
+        if replied is not None:
+            author = await self._author_of(room_id, replied)
+            if author is not None:
+                inbound = with_reply_author(inbound, author, members.get(author) or author)
         # Stored with its event id before the sync token moves past it; its messages go out
         # per room meanwhile, so a slow room holds back no other.
         work = asyncio.ensure_future(self.runner.submit(inbound, wait=False))
@@ -383,6 +403,15 @@ class MatrixBot:
             raise
         if original is not None and self.runner.refused(event.event_id):
             self.runner.note_refused(original)  # refused again: a later edit may still fix it
+
+    async def _author_of(self, room_id: str, event_id: str) -> str | None:
+        """Who sent an event of the room (the message a command answers); None if the
+        homeserver does not say."""
+        response = await self.client.room_get_event(room_id, event_id)
+        if isinstance(response, RoomGetEventResponse):
+            return str(response.event.sender)
+        log.info("could not read the event a command answers: %s", response)
+        return None
 
     async def _cannot_read(self, room_id: str) -> None:
         """Say plainly, once per room, that a message here could not be read."""

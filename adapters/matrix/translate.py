@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bohnanza.adapters.prefix import command_text as addressed
-from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.inbound import Inbound, Named
 from bohnanza.core.app.messages import Message
+from bohnanza.core.app.names import MAX_NAME, name_key
 
 PLATFORM = "matrix"
+_USER_ID = re.compile(r"@[^:\s]+:[^\s]+")
+MAX_NAME_WORDS = MAX_NAME // 2
+"""The most words a display name said in a command is looked for in (a name is at most
+`MAX_NAME` characters)."""
 DEFAULT_PREFIX = "!bean"
 HTML_FORMAT = "org.matrix.custom.html"
 MAX_FORMATTED = 20_000
@@ -40,13 +48,63 @@ def without_reply_fallback(body: str) -> str:
 
 
 def inbound_from_event(
-    sender: str, name: str, room_id: str, event_id: str, body: str, prefix: str, private: bool
+    sender: str,
+    name: str,
+    room_id: str,
+    event_id: str,
+    body: str,
+    prefix: str,
+    private: bool,
+    members: Mapping[str, str | None] | None = None,
 ) -> Inbound | None:
-    """The application's input for a text event, or None if it holds no command."""
+    """The application's input for a text event, or None if it holds no command. `members`:
+    the room's people (user id, display name), for the names the command says."""
     text = command_text(body, prefix, private)
     if text is None:
         return None
-    return Inbound(PLATFORM, sender, name, room_id, text, delivery_id=event_id, private=private)
+    named = members_named(text, sender, members or {})
+    return Inbound(
+        PLATFORM, sender, name, room_id, text, delivery_id=event_id, private=private, named=named
+    )
+
+
+def members_named(text: str, sender: str, members: Mapping[str, str | None]) -> tuple[Named, ...]:
+    """The room's people (other than the sender) whose display name a command says after its
+    verb, as words of their own: the way Matrix clients write a mention in a message's body."""
+    words = text.split()[1:]
+    said = {
+        name_key(" ".join(words[start:end])): " ".join(words[start:end])
+        for start in range(len(words))
+        for end in range(start + 1, min(len(words), start + MAX_NAME_WORDS) + 1)
+    }
+    named = []
+    for user_id, display_name in members.items():
+        key = name_key(display_name or "")
+        if user_id != sender and key in said:
+            named.append(Named(user_id, display_name or user_id, said[key]))
+    return tuple(named)
+
+
+def with_reply_author(inbound: Inbound, author: str, name: str) -> Inbound:
+    """The input with the author of the message it answers among the people it names."""
+    if author == inbound.user_id:
+        return inbound
+    return replace(inbound, named=(Named(author, name), *inbound.named))
+
+
+def replied_event(content: Mapping[str, Any]) -> str | None:
+    """The id of the event a message answers, if it is a reply."""
+    relation = content.get("m.relates_to")
+    reply = relation.get("m.in_reply_to") if isinstance(relation, dict) else None
+    event_id = reply.get("event_id") if isinstance(reply, dict) else None
+    return event_id if isinstance(event_id, str) else None
+
+
+def account_id(word: str) -> str:
+    """The account a typed word names on Matrix: a user id ('@name:server'); '' for any other
+    word (a display name is resolved among the room's people: `members_named`)."""
+    word = word.strip()
+    return word if _USER_ID.fullmatch(word) else ""
 
 
 def formatted_body(html: str) -> str:

@@ -29,6 +29,7 @@ from bohnanza.core.audit import action_payload, canonical_json, link_hash, reshu
 from bohnanza.core.ports import (
     FINISHED,
     ChatState,
+    ChatStateMoved,
     Delivery,
     DuplicateDelivery,
     GameFinished,
@@ -212,14 +213,28 @@ def _moved(
 
 
 def write_chat_state(connection: Connection, game_id: str, state: ChatState, now: datetime) -> None:
-    """Replace a game's chat state, inside the caller's transaction (one upsert)."""
+    """Replace a game's chat state, inside the caller's transaction; its version grows by one.
+    A state naming the version it replaces is written only over that version (ChatStateMoved,
+    and the caller rolls back, where another writer's came between)."""
     row = {
         "game_id": game_id,
         "data": canonical_json(dict(state.data)),
         "action_count": state.action_count,
         "updated_at": now,
     }
-    _CHAT_STATE_UPSERT.execute(connection, row)
+    if state.version is None:
+        _CHAT_STATE_UPSERT.execute(connection, row | {"version": 1})
+        return
+    replaced = row | {"old_version": state.version, "new_version": state.version + 1}
+    if _CHAT_STATE_REPLACE.execute(connection, replaced).rowcount == 1:
+        return
+    if state.version == 0:  # the first one: none is stored, unless another wrote it first
+        try:
+            _INSERT_CHAT_STATE.execute(connection, row | {"version": 1})
+        except IntegrityError:  # the whole transaction is rolled back
+            raise ChatStateMoved(game_id) from None
+        return
+    raise ChatStateMoved(game_id)
 
 
 def insert_delivery(connection: Connection, delivery: Delivery, now: datetime) -> None:
@@ -287,15 +302,32 @@ _INSERT_DELIVERY = Prepared(insert(_DELIVERIES))
 
 
 def _chat_state_upsert(dialect: str) -> Insert:
-    """INSERT a chat state, or replace the game's one (SQLite and PostgreSQL both have it)."""
+    """INSERT a chat state, or replace the game's one, its version one more (SQLite and
+    PostgreSQL both have it)."""
     columns = ("data", "action_count", "updated_at")
+    grown = {"version": _CHAT_STATES.c.version + 1}
     if dialect == "postgresql":
         on_postgresql = postgresql.insert(_CHAT_STATES)
-        replaced = {name: on_postgresql.excluded[name] for name in columns}
+        replaced = {name: on_postgresql.excluded[name] for name in columns} | grown
         return on_postgresql.on_conflict_do_update(index_elements=["game_id"], set_=replaced)
     on_sqlite = sqlite.insert(_CHAT_STATES)
-    replaced = {name: on_sqlite.excluded[name] for name in columns}
+    replaced = {name: on_sqlite.excluded[name] for name in columns} | grown
     return on_sqlite.on_conflict_do_update(index_elements=["game_id"], set_=replaced)
 
 
 _CHAT_STATE_UPSERT = Prepared(_chat_state_upsert)
+_CHAT_STATE_REPLACE = Prepared(
+    update(_CHAT_STATES)
+    .where(
+        _CHAT_STATES.c.game_id == bindparam("game_id"),
+        _CHAT_STATES.c.version == bindparam("old_version"),
+    )
+    .values(
+        data=bindparam("data"),
+        action_count=bindparam("action_count"),
+        updated_at=bindparam("updated_at"),
+        version=bindparam("new_version"),
+    )
+)
+"""UPDATE a game's chat state where it is at the version the writer read."""
+_INSERT_CHAT_STATE = Prepared(insert(_CHAT_STATES))

@@ -234,9 +234,11 @@ class ChatQueries:
         """A game's chat state as last written (None: never, or unreadable)."""
         with self._transaction(write=False) as connection:
             row = connection.execute(
-                select(col(ChatStateRow.data), col(ChatStateRow.action_count)).where(
-                    col(ChatStateRow.game_id) == game_id
-                )
+                select(
+                    col(ChatStateRow.data),
+                    col(ChatStateRow.action_count),
+                    col(ChatStateRow.version),
+                ).where(col(ChatStateRow.game_id) == game_id)
             ).first()
         if row is None:
             return None
@@ -244,12 +246,13 @@ class ChatQueries:
             data = json.loads(row[0])
         except ValueError:
             return None
-        return ChatState(data, int(row[1])) if isinstance(data, dict) else None
+        return ChatState(data, int(row[1]), int(row[2])) if isinstance(data, dict) else None
 
     def save_chat_state(
         self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
     ) -> None:
-        """Write a game's chat state (and the input that changed it) in one transaction."""
+        """Write a game's chat state (and the input that changed it) in one transaction;
+        ChatStateMoved, and nothing written, where it names a version no longer stored."""
         with self._transaction(write=True) as connection:
             write_chat_state(connection, game_id, state, now)
             if delivery is not None:

@@ -1,5 +1,6 @@
 """The two reads a chat application makes before every command: was this input applied
-already, and how far is the game in the store (one statement when both are asked at once).
+already, and how far is the game in the store, its actions and its chat state (one statement
+when both are asked at once).
 Their statements are compiled once (`prepared.py`), so that a command pays for the look-up and
 not for building the query again.
 
@@ -16,12 +17,18 @@ from sqlalchemy.engine import Connection
 from bohnanza.core.app.ports import GameProgress
 
 from .prepared import Prepared
-from .tables import DeliveryRow, GameRow
+from .tables import ChatStateRow, DeliveryRow, GameRow
 
 _GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
 _DELIVERIES: Table = DeliveryRow.__table__  # type: ignore[attr-defined]
+_CHAT_STATES: Table = ChatStateRow.__table__  # type: ignore[attr-defined]
 
-_PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count).where(
+_CHAT_VERSION = (
+    select(_CHAT_STATES.c.version)
+    .where(_CHAT_STATES.c.game_id == bindparam("id"))
+    .scalar_subquery()
+)
+_PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count, _CHAT_VERSION).where(
     _GAMES.c.id == bindparam("id")
 )
 _DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
@@ -35,6 +42,7 @@ _DELIVERY_AND_PROGRESS = Prepared(
         _DELIVERY_QUERY.scalar_subquery(),
         _PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
         _PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+        _CHAT_VERSION,
     )
 )
 
@@ -49,7 +57,7 @@ class CommandReads:
         """The game's status and number of stored actions (None: no such game)."""
         with self._transaction(write=False) as connection:
             row = _PROGRESS.execute(connection, {"id": game_id}).first()
-        return None if row is None else GameProgress(str(row[0]), int(row[1]))
+        return None if row is None else GameProgress(str(row[0]), int(row[1]), int(row[2] or 0))
 
     def delivery_seen(self, platform: str, delivery_id: str) -> bool:
         """Whether an input with this delivery id was applied (or refused) already."""
@@ -66,6 +74,10 @@ class CommandReads:
         parameters = {"platform": platform, "delivery_id": delivery_id, "id": game_id}
         with self._transaction(write=False) as connection:
             row = _DELIVERY_AND_PROGRESS.execute(connection, parameters).one()
-        seen, status, actions = row
-        progress = None if status is None else GameProgress(str(status), int(actions))
+        seen, status, actions, chat_version = row
+        progress = (
+            None
+            if status is None
+            else GameProgress(str(status), int(actions), int(chat_version or 0))
+        )
         return seen is not None, progress

@@ -99,7 +99,9 @@ class DeliveryRow(SQLModel, table=True):
 
 class ChatStateRow(SQLModel, table=True):
     """What a game's chat application keeps beside the actions: stand-ins, missed deadlines,
-    passes on trading, clocks; as canonical JSON, at the game's `action_count`."""
+    passes on trading, clocks, what each player was shown and what his numbers name; as
+    canonical JSON, at the game's `action_count`. `version` grows with every write; a write
+    that names the version it read fails if another writer's came between."""
 
     __tablename__ = "chat_states"
 
@@ -107,6 +109,7 @@ class ChatStateRow(SQLModel, table=True):
     data: str = Field(sa_type=Text)
     action_count: int
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class SeatMoveRow(SQLModel, table=True):

@@ -53,6 +53,7 @@ async def _started(
         raise
     try:
         bot = TelegramBot(application, context.store, context.translators)
+        bot.runner.boards = context.boards
         try:
             with start_failures(settings):
                 await bot.start(settings)

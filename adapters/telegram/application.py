@@ -41,7 +41,7 @@ from bohnanza.core.ports import StoreError
 
 from .limiter import ChatRateLimiter
 from .port import CAPABILITIES, TelegramPort
-from .translate import PLATFORM, inbound_from_callback, inbound_from_message
+from .translate import PLATFORM, account_id, inbound_from_callback, inbound_from_message
 from .webhook import WebhookServer
 
 log = logging.getLogger(__name__)
@@ -139,7 +139,12 @@ class TelegramBot:
         self.application = application
         self.port = TelegramPort(application.bot)
         self.service = ChatService(
-            PLATFORM, CAPABILITIES, store, translators, codes=random.SystemRandom()
+            PLATFORM,
+            CAPABILITIES,
+            store,
+            translators,
+            user_id_of=account_id,
+            codes=random.SystemRandom(),
         )
         self.translators = translators
         self.runner = Runner(self.service, self.port, clock, store=store)

@@ -8,6 +8,9 @@ from telegram import (
     CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    MessageEntity,
+    User,
+    WebAppInfo,
 )
 from telegram import (
     Message as TelegramMessage,
@@ -15,7 +18,7 @@ from telegram import (
 from telegram.constants import ParseMode
 
 from bohnanza.adapters.prefix import command_text as addressed
-from bohnanza.core.app.inbound import Inbound
+from bohnanza.core.app.inbound import Inbound, Named
 from bohnanza.core.app.messages import Message
 
 PLATFORM = "telegram"
@@ -33,6 +36,8 @@ not count, an entity counts as the character it stands for."""
 _TAG = re.compile(r"<[^<>]*>")
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+_USERNAME = re.compile(r"@[A-Za-z][A-Za-z0-9_]{3,31}")
+"""A Telegram @username as people type it (5 to 32 letters, digits and underscores)."""
 
 
 def command_text(text: str, bot_username: str, private: bool) -> str | None:
@@ -64,7 +69,42 @@ def inbound_from_message(message: TelegramMessage, bot_username: str) -> Inbound
         text,
         delivery_id=f"m:{message.chat.id}:{message.message_id}",
         private=private,
+        handle=handle_of(user),
+        named=named_in(message),
     )
+
+
+def handle_of(user: User) -> str:
+    """The name people on Telegram call an account by: its @username (which Telegram reads
+    without regard to case), or '' for an account without one."""
+    return f"@{user.username.lower()}" if user.username else ""
+
+
+def named_in(message: TelegramMessage) -> tuple[Named, ...]:
+    """The people a message names that Telegram tells the bot the account of: the author of
+    the message it answers, and each person mentioned who has no @username."""
+    named: list[Named] = []
+    sender = message.from_user
+    replied = message.reply_to_message
+    author = replied.from_user if replied is not None else None
+    if author is not None and not author.is_bot and (sender is None or author.id != sender.id):
+        named.append(Named(str(author.id), author.full_name))
+    for entity, said in message.parse_entities([MessageEntity.TEXT_MENTION]).items():
+        if entity.user is not None and not entity.user.is_bot:
+            named.append(Named(str(entity.user.id), entity.user.full_name, said))
+    return tuple(named)
+
+
+def account_id(word: str) -> str:
+    """The account a typed word names on Telegram, as a seat may be handed to it: an
+    @username (claimed by the account bearing it: `handle_of`), or a numeric user id; ''
+    for any other word (a name alone says nothing of an account)."""
+    word = word.strip()
+    if _USERNAME.fullmatch(word):
+        return word.lower()
+    if word.isascii() and word.isdigit():
+        return word
+    return ""
 
 
 def inbound_from_callback(query: CallbackQuery) -> Inbound | None:
@@ -83,6 +123,7 @@ def inbound_from_callback(query: CallbackQuery) -> Inbound | None:
         delivery_id=f"cb:{query.id}",
         private=private,
         button=True,
+        handle=handle_of(query.from_user),
     )
 
 
@@ -101,12 +142,15 @@ def replied_message(inbound: Inbound) -> int | None:
 
 
 def keyboard(message: Message) -> InlineKeyboardMarkup | None:
-    """The message's buttons as an inline keyboard; a button Telegram would refuse is left out."""
+    """The message's buttons as an inline keyboard; a button Telegram would refuse is left out.
+    A button with a page (`url`) opens it as a Mini App (in a private chat, where they go)."""
     rows = [
         [
-            InlineKeyboardButton(button.label[:MAX_LABEL], callback_data=button.payload)
+            InlineKeyboardButton(button.label[:MAX_LABEL], web_app=WebAppInfo(button.url))
+            if button.url
+            else InlineKeyboardButton(button.label[:MAX_LABEL], callback_data=button.payload)
             for button in row
-            if len(button.payload.encode()) <= MAX_CALLBACK_DATA
+            if button.url or len(button.payload.encode()) <= MAX_CALLBACK_DATA
         ]
         for row in message.buttons
     ]

@@ -159,7 +159,7 @@ class Console:
         self._typing = False
         self._typed: set[int] = set()
 
-    async def _say(self, text: str, button: bool = False) -> None:
+    async def _say(self, text: str) -> None:
         inbound = Inbound(
             PLATFORM,
             PLAYER_ID,
@@ -169,7 +169,6 @@ class Console:
             # Typed lines are never delivered twice, and numbering them again after a
             # `--resume` would make the store take a new line for an old one.
             delivery_id="",
-            button=button,
         )
         self._typing = True
         try:
@@ -282,12 +281,6 @@ class Console:
                     break
                 if text.lower() in HELP_WORDS:
                     self.port.say(terminal_help(self._translator(), self.resume_command))
-                elif text.isdigit():
-                    payload = self.port.press(int(text))
-                    if payload is None:
-                        self.port.say(f"» Choose 1 to {len(self.port.buttons)}.")
-                        continue
-                    await self._say(payload, button=True)
                 elif text:
                     await self._say(text)
         finally:

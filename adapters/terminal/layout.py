@@ -62,13 +62,33 @@ def command_lines(line: str, program: str, width: int) -> list[str]:
     current = ""
     for word in words:
         joined = f"{current} {word}" if current else word
-        if current and cell_len(joined) + 2 > width:
+        if cell_len(CONTINUED + word) + 2 > width:  # a word no line holds: a path, say
+            if current:
+                lines.append(current + " \\")
+            *whole, current = _word_lines(shlex.split(word)[0], width)
+            lines += whole
+        elif current and cell_len(joined) + 2 > width:
             lines.append(current + " \\")
             current = CONTINUED + word
         else:
             current = joined
     lines.append(current)
     return [*(wrapped(head, width) if head else []), *lines]
+
+
+def _word_lines(word: str, width: int) -> list[str]:
+    """One word of a command too wide for any line, in pieces: a backslash at the end of a line
+    joins it to the next in a shell, inside a word too, and quoted pieces side by side make one
+    word. The pieces start at the left edge, as an indent would be part of the word."""
+    pieces: list[str] = []
+    piece = ""
+    for character in word:
+        if piece and cell_len(shlex.quote(piece + character)) + 1 > width:
+            pieces.append(piece)
+            piece = ""
+        piece += character
+    pieces.append(piece)
+    return [shlex.quote(p) + "\\" for p in pieces[:-1]] + [shlex.quote(pieces[-1])]
 
 
 def _console(width: int) -> Console:
@@ -113,10 +133,12 @@ def fitted(text: str, width: int, program: str | None = None) -> list[str]:
     return [part for line in text.split("\n") for part in command_lines(line, program, width)]
 
 
-def choices(labels: Sequence[str], width: int) -> list[str]:
-    """The numbered choices ('[1] Plant …') in columns as wide as the widest, as many as fit;
-    one a line (each wrapped) when two do not fit side by side, or where nothing is wrapped."""
-    items = [f"[{number}] {label}" for number, label in enumerate(labels, start=1)]
+def choices(labels: Sequence[str], width: int, numbers: Sequence[int] = ()) -> list[str]:
+    """The numbered choices ('[1] Plant …', by `numbers`, else from 1) in columns as wide as
+    the widest, as many as fit; one a line (each wrapped) when two do not fit side by side, or
+    where nothing is wrapped."""
+    numbers = numbers or range(1, len(labels) + 1)
+    items = [f"[{number}] {label}" for number, label in zip(numbers, labels, strict=True)]
     if width >= UNBOUNDED:
         return items  # a pipe or a file: one a line, for the programs that read it
     widest = max((cell_len(item) for item in items), default=0)

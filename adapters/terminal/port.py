@@ -1,7 +1,8 @@
 """The terminal as a chat platform: one room, one person at the keyboard, buttons by number.
 
 Messages are printed as they come, fit to the terminal's width; a message with buttons lists them
-numbered, and typing a number presses that button of the latest such message. Before each
+with the numbers the application gave them, and a typed number goes to the application, which
+takes it for the choice it named when it was shown (as on any platform without buttons). Before each
 message come the lines of what happened since the last one (`news`: offers, trades, sales; a
 terminal has no message to edit, so nothing would tell them otherwise). The replay command of a
 finished game names the program as it runs and the store the game is kept in, when the port knows
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import Button, Message
+from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Capabilities
 
 from .layout import choices, fitted, terminal_width
@@ -27,6 +28,7 @@ CAPABILITIES = Capabilities(
     max_text=20_000,
     files=False,
     one_screen=True,
+    numbered_buttons=True,
     verified_ids=False,
 )
 REPLAY_COMMAND = "bohnanza replay DB "
@@ -36,7 +38,7 @@ AT_WORK = "⏳ …"
 
 
 class TerminalPort:
-    """Prints what the application shows; remembers the latest buttons for numbered choices."""
+    """Prints what the application shows, its buttons as numbered choices."""
 
     platform = PLATFORM
     capabilities = CAPABILITIES
@@ -59,7 +61,6 @@ class TerminalPort:
         self._width = width
         self._sent = 0
         self._at_work = False
-        self.buttons: list[Button] = []
         self.news: Callable[[], Sequence[str]] = lambda: ()
         """The lines of what happened since the last message (the console sets it)."""
 
@@ -82,8 +83,9 @@ class TerminalPort:
         lines += fitted(text, width, self._program)
         buttons = [button for row in message.buttons for button in row]
         if buttons:
-            self.buttons = buttons
-            lines += choices([button.label for button in buttons], width)
+            numbers = [button.number for button in buttons]
+            labels = [button.label for button in buttons]
+            lines += choices(labels, width, numbers if all(numbers) else ())
         self._write("\n".join(lines))
         return str(self._sent)
 
@@ -115,9 +117,3 @@ class TerminalPort:
     async def answer(self, inbound: Inbound, text: str) -> None:
         if text != "✓":
             self.say(text if inbound.button else f"» {text}")
-
-    def press(self, number: int) -> str | None:
-        """The payload of the numbered button of the latest message with buttons."""
-        if 1 <= number <= len(self.buttons):
-            return self.buttons[number - 1].payload
-        return None

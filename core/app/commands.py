@@ -24,6 +24,9 @@ class Family(Enum):
     """A button pressed: of a lobby (`l`), of a game (`g`), or a player's hand (`h`)."""
     ANALYSIS = "analysis"
     UNKNOWN = "unknown"
+    FOREIGN_DIGITS = "foreign digits"
+    """A move or an answer with a digit that is not one of 0-9 (`²`, `①`, `٣`): never read
+    as a number (the lobby's options say how to write their own)."""
     TOO_LONG = "too long"
     EMPTY = "empty"
 
@@ -122,7 +125,15 @@ def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
     family = VERB_FAMILIES.get(verb)
     if family is None and (verb.startswith("#") or verb.isdigit()):
         family = Family.PLAY
+    if family is Family.PLAY and any(foreign_digits(word) for word in words):
+        return Command(Family.FOREIGN_DIGITS, verb, args, words)
     return Command(family or Family.UNKNOWN, verb, args, words)
+
+
+def foreign_digits(word: str) -> bool:
+    """Whether a word holds a digit other than 0-9 (a superscript, a circled digit, another
+    script's): such a word is never read as a number, nor as anything else."""
+    return not word.isascii() and any(c.isdigit() and not c.isascii() for c in word)
 
 
 def help_text(tr: Translator) -> str:

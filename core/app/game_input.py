@@ -14,14 +14,24 @@ from .context import Context
 from .inbound import Inbound
 from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
-from .numbers import answered, message_choices
+from .numbers import verdict
 from .picker import PICK, SEND, draft_commands
 from .play import act, parse, welcome_back
+from .refused_numbers import refused_number
 from .render import hand_text
-from .screens import ASK, BACK, CHAIN, current_draft, screen_message, screen_moment
+from .screens import (
+    ASK,
+    BACK,
+    CHAIN,
+    current_draft,
+    current_screen,
+    screen_choices,
+    screen_moment,
+    screen_of,
+    seat_decision,
+)
 from .session import GameSession
 from .updates import (
-    hand_key,
     hand_updates,
     retired_text,
     shown_now,
@@ -147,7 +157,7 @@ def _asked(
     """What a typed command of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
     verb = words[0].lower()
-    if verb.isdigit() and len(words) == 1:
+    if verb.isascii() and verb.isdigit() and len(words) == 1:
         return _numbered_choice(ctx, work, session, seat, inbound, int(verb), now)
     if verb == "table":
         if inbound.private:
@@ -173,25 +183,26 @@ def _numbered_choice(
     number: int,
     now: datetime,
 ) -> list[Outbound]:
-    """A number answers the player's private message where buttons are numbered lines: it
-    presses that button, and the message that follows is posted anew, below it. It is taken
-    only if it means the choice the player saw (`bohnanza.core.app.numbers`)."""
+    """A number answers the player's list where choices are numbered: it presses the button
+    it names, and the message that follows is posted anew, below it. It is taken only for the
+    choice it named in the lists he may be reading (`bohnanza.core.app.numbers`); else he is
+    told in one line what became of it, with his list as it stands."""
     tr = ctx.translator(session.language)
-    screen = screen_message(session, seat, tr)
-    buttons = [b for row in screen.buttons for b in row]
-    choices = session.seats[seat].choices
-    if session.hand_tokens.get(seat) != hand_key(session, seat, ctx.capabilities) or (
-        1 <= number <= len(buttons) and not answered(choices, message_choices(screen), number)
-    ):
-        # His list changed since the one he answers was sent (unseen where lines cost,
-        # renumbered by another's move, or unknown after a restart): the number may mean
-        # another choice now. Nothing is done; the list as it stands comes anew.
-        moved_on = tr.gettext("Your choices changed meanwhile; here they are as they stand.")
-        return [Reply(inbound, moved_on), *private_view(ctx, work, session, seat, fresh=True)]
-    if not 1 <= number <= len(buttons):
+    if not ctx.capabilities.numbers:
+        none = tr.gettext("Your choices here are buttons: tap one in your private message.")
+        return [Reply(inbound, none)]
+    screen = current_screen(session, seat)
+    message = screen_of(session, seat, tr, screen)
+    decision = seat_decision(session, seat, screen)
+    choices = screen_choices(session, seat, message, screen)
+    found = verdict(session.seats[seat].numbers, decision, choices, number)
+    if found.outcome == "none":
         none = tr.gettext("There is no choice {number} in your private message.")
         return [Reply(inbound, none.format(number=number))]
-    payload = buttons[number - 1].payload
+    if found.outcome != "take" or found.choice is None:
+        line = refused_number(tr, session, found)
+        return [Reply(inbound, line), *private_view(ctx, work, session, seat, fresh=True)]
+    payload = found.choice.button.payload
     out = button(ctx, work, replace(inbound, text=payload), tuple(payload.split()), now)
     retired = Message(retired_text(session, tr))
     return [
@@ -279,7 +290,8 @@ def private_view(
     the work: after a restart a number answers what it answered before."""
     tr = ctx.translator(session.language)
     caps = ctx.capabilities
-    out = shown_now(session, hand_updates(session, tr, caps, force={seat}, only={seat}))
+    update = hand_updates(session, tr, caps, force={seat}, only={seat}, acting=seat)
+    out = shown_now(session, update)
     work.save_game(session)
     if not fresh:
         return out

@@ -23,6 +23,7 @@ from ..bots.sampling import Observations
 from ..legal import LegalActions
 from ..notation import action_text
 from ..record import GameRecord, replay_steps
+from ..state import Step
 from ..view import PlayerView
 from .i18n import Translator
 from .lobby import LobbyError
@@ -67,12 +68,22 @@ def hint(
     """The expert's suggestion for the seat of `view` now, given its legal actions.
 
     `seen` is what the seat worked out from its earlier views (`seen_by`); without it the coin
-    stacks are taken as unknown. Raises LobbyError when the seat has nothing to decide.
+    stacks are taken as unknown. Raises LobbyError when the seat has nothing to decide (not
+    its turn to act, and nothing it would do).
     """
     if view.seat is None or not legal or legal.player != view.seat:
         raise LobbyError("You have no decision to take now.")
     guide = HeuristicBot(random.Random(seed)).choose(view, legal)
     options = tuple(options_worth_comparing(view, legal, guide))
+    if len(options) < 2:
+        # One sensible option: nothing to search. A seat the game does not wait on whose one
+        # option is to do nothing (a harvest it need not make) has nothing to decide now; a
+        # partner in trading may let the moment go by.
+        if options[0] is None and not legal.waiting and view.step is not Step.TRADE:
+            raise LobbyError("You have no decision to take now.")
+        action = "pass" if options[0] is None else action_text(options[0])
+        reason = tr.gettext("{action}: the one sensible option here.").format(action=action)
+        return Hint(options[0], reason, 0.0)
     stacks = seen.coin_varieties if seen is not None else [[] for _ in view.seats]
     moment = Moment(
         index=view.turn,

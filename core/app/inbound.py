@@ -9,6 +9,17 @@ MAX_TEXT = 500
 
 
 @dataclass(frozen=True)
+class Named:
+    """A person an input names, as the platform knows him: a mention it resolved to his
+    account, or the author of the message the input answers."""
+
+    user_id: str
+    name: str
+    said: str = ""
+    """The words of the input that name him ('' for the author of the message answered)."""
+
+
+@dataclass(frozen=True)
 class Inbound:
     """One thing a person did on a chat platform: a text command or a button press."""
 
@@ -28,3 +39,8 @@ class Inbound:
     """Said in a private room with the bot rather than in a group."""
     button: bool = False
     """A button press: `text` is the payload the application put on the button."""
+    handle: str = ""
+    """How people on the platform name the sender where that is not his id (Telegram:
+    '@username', in small letters): a seat handed to that name is his to claim."""
+    named: tuple[Named, ...] = ()
+    """The people the input names as the platform resolved them (`move NEW`)."""

@@ -1,6 +1,7 @@
 """Learning from the expert in a chat: `hint`, its suggestion for the asker's decision now (only
 in a game whose room chose hints; answered privately), and `analysis`, its look back at the
-room's last finished game (worked out in the background, sent to the room with the page)."""
+room's last finished game (a request the runner's desk takes, tells the room where it stands,
+and works out in the background; sent to the room with the page)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .context import Context
 from .hints import hint, seen_by
 from .inbound import Inbound
 from .lobby import LobbyError
-from .messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
+from .messages import GamePage, Message, Outbound, Reply, ToPlayer
 from .session import GameSession
 
 
@@ -60,15 +61,7 @@ def analysis_request(ctx: Context, inbound: Inbound) -> list[Outbound]:
         return [Reply(inbound, tr.gettext("No game has finished here yet to look back on."))]
     game_id, language = finished
     tr = ctx.translator(language)
-    if game_id in ctx.tables.reviewed:
-        text = tr.gettext("The analysis of game {game} was asked already.").format(game=game_id)
-        return [Reply(inbound, text)]
-    ctx.tables.reviewed.add(game_id)
-    working = tr.gettext(
-        "The expert looks back at game {game}; its analysis comes here in a few minutes."
-    ).format(game=game_id)
     caption = tr.gettext("Game {game} with the expert's analysis.").format(game=game_id)
-    return [
-        ToRoom(inbound.room, Message(working)),
-        GamePage(inbound.room, game_id, language, caption, analysis=True),
-    ]
+    # The runner's desk takes the request, tells the room where it stands, and works it out
+    # beside the room's messages.
+    return [GamePage(inbound.room, game_id, language, caption, analysis=True)]

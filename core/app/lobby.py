@@ -8,6 +8,7 @@ from ..bots import STRATEGIES
 from ..ports import SeatIdentity
 from ..table_setup import MAX_PLAYERS, MIN_PLAYERS
 from .i18n import LANGUAGES
+from .names import seat_name
 
 DEFAULT_TURN_SECONDS = 3600
 """How long a player has for each decision unless the game says otherwise (0: no deadline)."""
@@ -47,9 +48,12 @@ class Lobby:
         return None
 
     def join(self, user_id: str, name: str) -> None:
+        """Seat a person under his display name, cleaned and unique here (`names`); his id
+        where the name holds nothing to show."""
         if self.seat_of(user_id) is not None:
             raise LobbyError("You have already joined.")
         self._make_room()
+        name = seat_name(name, [seat.name for seat in self.seats], fallback=user_id)
         self.seats.append(SeatIdentity(self.platform, user_id, name))
 
     def leave(self, user_id: str) -> None:
@@ -65,9 +69,8 @@ class Lobby:
             )
         self._make_room()
         number = 1 + sum(1 for s in self.seats if s.kind == "bot")
-        bot = SeatIdentity(
-            "bot", f"{strategy}-{number}", f"Bot {number} ({strategy})", "bot", strategy
-        )
+        name = seat_name(f"Bot {number} ({strategy})", [seat.name for seat in self.seats])
+        bot = SeatIdentity("bot", f"{strategy}-{number}", name, "bot", strategy)
         self.seats.append(bot)
         return bot
 

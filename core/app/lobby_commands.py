@@ -6,20 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from ..ports import NewGame, SeatIdentity
+from ..ports import NewGame
 from ..table_setup import setup_for
 from .context import Context
 from .hints import hints_line
 from .inbound import Inbound
 from .lobby import Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToRoom
+from .names import seat_names
 from .play import after_move
 from .tables import lobby_data
 from .work import Work
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 GAME_ID_LENGTH = 6
-MAX_NAME = 32
 
 
 def lobby_command(
@@ -67,7 +67,7 @@ def _decide(
     if tables.room_session(room) is not None:
         return [Reply(inbound, tr.gettext("A game is already being played here."))]
     lobby = tables.lobbies.get(room)
-    name = clean_name(inbound.name) or inbound.user_id[:MAX_NAME]
+    name = inbound.name  # cleaned as it is seated (`names.seat_name`)
     called_off = ToRoom(room, Message(tr.gettext("The game was called off.")), f"lobby:{room}")
     try:
         if verb == "new":
@@ -160,7 +160,9 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
     tables = ctx.tables
     deck = setup_for(len(lobby.seats)).cards_in_play()
     ctx.rng.shuffle(deck)
-    seats = tuple(unique_names(lobby.seats))
+    # A lobby stored before its names were cleaned is seated as every lobby is now.
+    names = seat_names(seat.name for seat in lobby.seats)
+    seats = tuple(replace(seat, name=name) for seat, name in zip(lobby.seats, names, strict=True))
     version = tables.lobby_versions.pop(lobby.room, 0)
     game_id = new_game_id(ctx)
     options: dict[str, str | int] = {
@@ -191,21 +193,3 @@ def new_game_id(ctx: Context) -> str:
     """A random id; the store refuses one that is taken, and the start is decided again with
     another: no list of every stored game is read."""
     return "".join(ctx.rng.choice(GAME_ID_LETTERS) for _ in range(GAME_ID_LENGTH))
-
-
-def clean_name(name: str) -> str:
-    """A display name safe to show in a table line."""
-    printable = "".join(ch for ch in name if ch.isprintable())
-    return " ".join(printable.split())[:MAX_NAME]
-
-
-def unique_names(seats: list[SeatIdentity]) -> list[SeatIdentity]:
-    seen: dict[str, int] = {}
-    out = []
-    for seat in seats:
-        name = seat.name
-        seen[name] = seen.get(name, 0) + 1
-        if seen[name] > 1:
-            name = f"{name} ({seen[name]})"
-        out.append(SeatIdentity(seat.platform, seat.user_id, name, seat.kind, seat.strategy))
-    return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from .inbound import Inbound
@@ -17,6 +17,15 @@ class Button:
     short: str = ""
     """A shorter label, for a platform whose buttons cannot hold `label` whole: the message
     then says the whole of it above the buttons (`bohnanza.core.app.labels`)."""
+    url: str = field(default="", repr=False)
+    """A page the button opens instead of handing back a payload (the board of a game, which
+    Telegram opens as a Mini App). Left out of the repr, and so of what a message's digest
+    reads: a button's page stays the same while it is shown."""
+    number: int = field(default=0, repr=False)
+    """Where buttons are listed numbered and answered by number (a terminal), the number the
+    player types for it (`bohnanza.core.app.numbers`); 0 elsewhere. Left out of the `repr`,
+    which a message's fingerprint is made of: a message shown before numbers were given
+    keeps its fingerprint."""
 
 
 @dataclass(frozen=True)
@@ -121,8 +130,9 @@ class GamePage:
     language: str
     caption: str
     analysis: bool = False
-    """With the expert's analysis of every seat, worked out away from the chat's other work,
-    and its summary in the room."""
+    """A request of the expert's analysis of every seat: the runner works it out beside the
+    room's messages, tells the room where the request stands, and sends the page with it
+    and its summary when it is ready."""
 
 
 Outbound = ToRoom | ToPlayer | Reply | GamePage

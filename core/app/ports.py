@@ -64,11 +64,20 @@ class Capabilities:
     one_screen: bool = False
     """The room and the private messages are read on one screen (a terminal): a private
     message shows up where it was asked for, and needs no word that it was sent."""
+    numbered_buttons: bool = False
+    """The buttons are listed numbered and answered by typing the number (a terminal): the
+    application numbers them as it numbers lines where there are no buttons."""
     verified_ids: bool = True
     """A user id is an account the platform authenticates (Telegram, Matrix), not a name
     anyone may take (an IRC nick): a seat then moves to a new id only when that id proves
     to be its player (`move NEW`, then `claim CODE` with the code he was given privately),
     and the opener cannot move another's seat."""
+
+    @property
+    def numbers(self) -> bool:
+        """Whether a player answers his choices with their numbers (there are no buttons, or
+        they are listed numbered)."""
+        return not self.buttons or self.numbered_buttons
 
     @property
     def private_on_decisions(self) -> bool:
@@ -145,10 +154,12 @@ class Clock(Protocol):
 
 
 class GameProgress(NamedTuple):
-    """How far a stored game is: its status and how many actions it has."""
+    """How far a stored game is: its status, how many actions it has, and the version of its
+    chat state (0: none)."""
 
     status: str
     actions: int
+    chat_version: int = 0
 
 
 @dataclass(frozen=True)

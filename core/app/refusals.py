@@ -13,6 +13,10 @@ REFUSALS: dict[str, str] = {
     "game-over": N_("The game is over."),
     "no-such-player": N_("There is no such player."),
     "ambiguous-player": N_("Several players' names begin so: type more of it, or the seat."),
+    "two-readings": N_(
+        "'{typed}' can be read two ways: '{first}' ({first_name}) or '{second}' "
+        "({second_name}). Send the one you mean."
+    ),
     "no-such-field": N_("You have no such field."),
     "field-taken": N_(
         "That field grows another variety: plant on an empty field or one of the same variety."
@@ -47,5 +51,8 @@ REFUSALS: dict[str, str] = {
 
 
 def refusal(tr: Translator, error: IllegalActionError) -> str:
-    """A short, translated reason for an illegal action."""
-    return tr.gettext(REFUSALS.get(error.code, N_("That move is not allowed now.")))
+    """A short, translated reason for an illegal action (with the words it quotes, where the
+    error has them: `params`)."""
+    text = tr.gettext(REFUSALS.get(error.code, N_("That move is not allowed now.")))
+    params = getattr(error, "params", None)
+    return text.format(**params) if isinstance(params, dict) else text

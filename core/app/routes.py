@@ -48,6 +48,8 @@ def route(
             text = tr.gettext("That is too long to be a command.")
         case Family.UNKNOWN:
             text = tr.gettext("Unknown command. Send 'help' for the list.")
+        case Family.FOREIGN_DIGITS:
+            text = tr.gettext("Write numbers with the digits 0 to 9.")
         case Family.EMPTY:
             return []
     return [Reply(inbound, text)]

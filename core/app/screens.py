@@ -5,14 +5,17 @@ game and seat give the same message, and nothing here changes a session."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..actions import Action, BuyField, Harvest
 from ..cards import Variety
 from ..notation import NotationError, action_text, parse_action
 from ..state import Step
 from ..view import FieldView
+from . import numbers
 from .i18n import Translator, bean_name
 from .messages import Button, Message
+from .numbers import Cards, Choice, decision_of, keyed_choices
 from .picker import (
     ANYONE,
     PICK,
@@ -33,7 +36,7 @@ ASK = "ask"
 """A button's command word: show what the command that follows does, and ask first."""
 BACK = "back"
 """A button's command word: show the player's message as it was, nothing done."""
-CHAIN = ";"
+CHAIN = numbers.CHAIN
 """Separates the commands of a button that takes several steps at once."""
 
 
@@ -61,6 +64,36 @@ def screen_of(session: GameSession, seat: int, tr: Translator, screen: str | Non
     return play_message(session, seat, tr)
 
 
+def shown_screen(session: GameSession, seat: int, screen: str | None) -> str | None:
+    """The screen `screen_of` shows for `screen`: None where it shows the game instead (the
+    move asked about is no longer legal, the offer being built no longer fits)."""
+    verb, _, rest = (screen or "").partition(" ")
+    if verb == ASK and asked_action(session, seat, rest) is not None:
+        return screen
+    if verb == PICK and current_draft(session, seat, rest) is not None:
+        return screen
+    return None
+
+
+def seat_decision(session: GameSession, seat: int, screen: str | None) -> str:
+    """The decision the seat's message showing `screen` asks (`numbers.decision_of`)."""
+    state = session.state
+    return decision_of(state.turn, state.step.value, shown_screen(session, seat, screen))
+
+
+def screen_choices(
+    session: GameSession, seat: int, message: Message, screen: str | None
+) -> list[Choice]:
+    """The buttons of the seat's message showing `screen`, as choices with their keys."""
+    view = session.view(seat)
+    mine = view.seats[seat]
+    fields = tuple(f.variety for f in mine.fields)
+    cards = Cards(view.hand, mine.set_aside, view.face_up, view.offered, fields)
+    verb, _, rest = (shown_screen(session, seat, screen) or "").partition(" ")
+    draft = current_draft(session, seat, rest) if verb == PICK else None
+    return keyed_choices([b for row in message.buttons for b in row], cards, draft)
+
+
 def current_screen(session: GameSession, seat: int) -> str | None:
     """The seat's screen; None once the game moved past the moment it belongs to."""
     control = session.seats[seat]
@@ -78,16 +111,26 @@ def screen_moment(session: GameSession, seat: int, screen: str) -> str:
     return session.token(seat)
 
 
-def numbered(tr: Translator, message: Message, hint: bool = True) -> Message:
-    """Buttons as numbered lines, for a platform without buttons: the player answers with
-    the number (which the last line says, with `hint`)."""
+def numbered_lines(
+    tr: Translator, message: Message, numbers: Sequence[int], hint: bool = True
+) -> Message:
+    """Buttons as numbered lines (`numbers`: each button's), for a platform without buttons:
+    the player answers with the number (which the last line says, with `hint`)."""
     buttons = [button for row in message.buttons for button in row]
     if not buttons:
         return message.with_buttons(())
-    lines = [f"{number} · {button.label}" for number, button in enumerate(buttons, 1)]
+    lines = [f"{number} · {button.label}" for number, button in zip(numbers, buttons, strict=True)]
     if hint:
         lines.append(tr.gettext("Answer with a number."))
     return message.with_lines(lines).with_buttons(())
+
+
+def with_numbers(message: Message, numbers: Sequence[int]) -> Message:
+    """The buttons with their numbers, for a platform that lists them numbered (a terminal)."""
+    counted = iter(numbers)
+    return message.with_buttons(
+        tuple(tuple(replace(b, number=next(counted)) for b in row) for row in message.buttons)
+    )
 
 
 def asked_action(session: GameSession, seat: int, command: str) -> Action | None:

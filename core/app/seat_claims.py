@@ -18,8 +18,9 @@ from datetime import datetime, timedelta
 from .i18n import Translator
 from .inbound import Inbound
 from .messages import Message, Outbound, Reply, ToPlayer
+from .names import clean_name
 from .ports import ChatStore, SeatClaim
-from .seat_moves import CLAIMED, MAX_ID, move_error, move_seat
+from .seat_moves import CLAIMED, move_error, move_seat
 from .session import GameSession
 from .work import Work
 
@@ -81,10 +82,12 @@ def ask_claim(
 def settle_claim(
     store: ChatStore, work: Work, tr: Translator, inbound: Inbound, code: str, now: datetime
 ) -> SeatClaim | str:
-    """The claim of the sender that `code` opens (still to be carried out), or why there is
-    none. Expired claims are dropped; a wrong code counts against every claim of the
-    sender, and one that reached `CLAIM_TRIES` is dropped."""
+    """The claim of the sender (by his id, or by his handle) that `code` opens (still to be
+    carried out), or why there is none. Expired claims are dropped; a wrong code counts
+    against every claim of the sender, and one that reached `CLAIM_TRIES` is dropped."""
     claims = store.seat_claims_of(inbound.platform, inbound.user_id)
+    if inbound.handle:  # a seat handed to him by the name people call him here
+        claims += store.seat_claims_of(inbound.platform, inbound.handle)
     live = [c for c in claims if now < c.asked_at + CLAIM_LIFETIME]
     for claim in claims:
         if claim not in live:
@@ -128,14 +131,13 @@ def carry_out_claim(
     if error is not None:
         work.drop_seat_claim(claim.game_id, seat)
         return [Reply(inbound, error)]
-    name = (inbound.name.strip() or claim.name)[:MAX_ID]
     return move_seat(
         session,
         work,
         tr,
         seat,
         inbound.user_id,
-        name,
+        inbound.name if clean_name(inbound.name) else claim.name,
         now,
         asked_by=claim.asked_by,
         reason=CLAIMED,

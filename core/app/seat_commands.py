@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from .accounts import SeveralAccounts, accounts_named
 from .context import Context
 from .inbound import Inbound
 from .messages import Outbound, Reply
@@ -27,12 +28,25 @@ def move(
         return [Reply(inbound, tr.gettext("Say 'move NEW' in the room of your game."))]
     tr = ctx.translator(session.language)
     verified = ctx.capabilities.verified_ids
-    ids = [ctx.user_id_of(a) for a in args]
+    try:
+        accounts = accounts_named(inbound, args, ctx.user_id_of)
+    except SeveralAccounts as several:
+        text = tr.gettext("Several people here are called {name}: name him by his user id.")
+        return [Reply(inbound, text.format(name=str(several)))]
+    ids = [user_id for user_id, _ in accounts]
+    if len(ids) == 2 and inbound.handle and ids[0] == inbound.handle:
+        ids[0] = inbound.user_id  # his own seat, named as people name him
     request = move_request(session, tr, inbound.user_id, ids, verified, ctx.gone)
     if isinstance(request, str):
         return [Reply(inbound, request)]
     seat, reason = request
-    new_name, new_id = args[-1], ids[-1]
+    new_id, new_name = accounts[-1]
+    if not new_id:
+        text = tr.gettext(
+            "I cannot tell whose account {name} is: name him as this chat does (his @name or "
+            "user id), or answer one of his messages with 'move'."
+        )
+        return [Reply(inbound, text.format(name=new_name))]
     error = move_error(session, tr, seat, new_id)
     if error is not None:
         return [Reply(inbound, error)]

@@ -15,8 +15,10 @@ from dataclasses import replace
 from datetime import datetime
 
 from ..ports import SeatIdentity
+from . import turns
 from .i18n import Translator
 from .messages import Message, Outbound, ToRoom
+from .names import seat_name
 from .ports import ChatStore
 from .session import GameSession
 from .work import Work
@@ -31,13 +33,18 @@ OPENER_PLAYER_GONE = "opener: player gone"
 
 
 def apply_moves(session: GameSession, store: ChatStore) -> None:
-    """Seat the identities stored as moved in place of the ones that sat down."""
+    """Seat the identities stored as moved in place of the ones that sat down (under their
+    names as `names.seat_name` gives them, whenever they were stored)."""
     for seat, identity in store.seat_moves(session.game_id).items():
         if 0 <= seat < len(session.seats) and session.seats[seat].is_human:
             control = session.seats[seat]
-            control.identity = replace(
-                control.identity, user_id=identity.user_id, name=identity.name
-            )
+            name = seat_name(identity.name, _others(session, seat), fallback=identity.user_id)
+            control.identity = replace(control.identity, user_id=identity.user_id, name=name)
+
+
+def _others(session: GameSession, seat: int) -> list[str]:
+    """The names of the table's other seats."""
+    return [name for index, name in enumerate(session.names) if index != seat]
 
 
 def move_error(session: GameSession, tr: Translator, seat: int | None, new_id: str) -> str | None:
@@ -103,12 +110,19 @@ def move_seat(
     asked_by: str,
     reason: str,
 ) -> list[Outbound]:
-    """Store the move (with who asked and why), seat the new identity and tell the room."""
+    """Store the move (with who asked and why), seat the new identity under its name as
+    `names.seat_name` gives it, and tell the room. Someone else taking the seat (not the same
+    player renamed on the platform) plays it himself from now on: a stand-in that played for
+    the one before him stops, and nobody is told he "is back"."""
     control = session.seats[seat]
     old_name = control.identity.name
+    new_name = seat_name(new_name, _others(session, seat), fallback=new_id)
     identity = SeatIdentity(session.platform, new_id, new_name)
     work.move_seat(session.game_id, seat, identity, now, asked_by=asked_by, reason=reason)
     control.identity = replace(control.identity, user_id=new_id, name=new_name)
+    if reason != RENAME and turns.hand_back(session, seat):
+        turns.close_trade_window(session)
+        session.refresh_waiting(now, acted=seat)  # his clock starts now
     session.hand_tokens.pop(seat, None)
     session.table_key = None
     text = tr.gettext("{old}'s seat is now played by {new}.").format(old=old_name, new=new_name)

@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
+from functools import partial
 
 from ..bots import SEARCHING
-from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery
+from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
 from . import turns
 from .clock import tick_session
 from .commands import parse_command
@@ -185,10 +186,10 @@ class ChatService:
                     out = route(self.ctx, work, inbound, command, now)
                     work.commit(now)
                 except Conflict:
-                    self._forget(work, inbound)
+                    self._forget(work, inbound.room)
                     continue
                 except Exception:
-                    self._forget(work, inbound)
+                    self._forget(work, inbound.room)
                     raise
                 return folded_answers(out) if self.capabilities.compact else out
         except DuplicateDelivery:
@@ -206,25 +207,37 @@ class ChatService:
             return self.ctx.tables.session_by_id(words[1])
         return None if inbound.private else self.games.get(inbound.room)
 
-    def _forget(self, work: Work, inbound: Inbound) -> None:
-        """After a conflict or a failure: what memory holds of what the input touched is
-        dropped, to be read from the store anew."""
+    def _forget(self, work: Work, room: str | None = None) -> None:
+        """After a conflict or a failure: what memory holds of what the input touched (and
+        of its `room`) is dropped, to be read from the store anew."""
         tables = self.ctx.tables
         for game_id in work.games:
             tables.forget_game(game_id)
-        for room in work.rooms | {inbound.room}:
-            tables.lobbies.pop(room, None)
-            tables.lobby_versions.pop(room, None)
+        for touched in work.rooms | ({room} if room is not None else set()):
+            tables.lobbies.pop(touched, None)
+            tables.lobby_versions.pop(touched, None)
         for session in list(tables.games.values()):
             if session.unsaved:
                 tables.forget_game(session.game_id)
 
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
-        """A player's id changed on the platform (an IRC nick change): his seats follow."""
-        work = Work(self.store)
-        out = rename(self.ctx, work, old_id, new_id, new_name, now)
-        work.commit(now)
-        return out
+        """A player's id changed on the platform (an IRC nick change): his seats follow. One
+        unit of work, as an input is: memory keeps the move only once the store does (else
+        the games it touched are read from the store anew), and StoreError tells the runner
+        to try it again."""
+        for _ in range(ATTEMPTS):
+            work = Work(self.store)
+            try:
+                out = rename(self.ctx, work, old_id, new_id, new_name, now)
+                work.commit(now)
+            except Conflict:
+                self._forget(work)
+                continue
+            except Exception:
+                self._forget(work)
+                raise
+            return out
+        return []
 
     # --- what everyone should see now ----------------------------------------------------
 
@@ -235,11 +248,15 @@ class ChatService:
         out: list[Outbound] = []
         for session in list(self.games.values()):
             if room is None or session.room == room:
-                out += game_views(self.ctx, session, now)
+                out += self._kept([session], partial(game_views, self.ctx, session, now), now)
         return out
 
     def views_of(
-        self, user_id: str, room: str | None = None, private: bool = True
+        self,
+        user_id: str,
+        room: str | None = None,
+        private: bool = True,
+        now: datetime | None = None,
     ) -> list[Outbound]:
         """The private messages of one player's games as they stand now (said in a group: of
         the game in that group only)."""
@@ -248,7 +265,31 @@ class ChatService:
         else:
             session = self.games.get(room)
             sessions = [] if session is None else [session]
-        return private_views(self.ctx, sessions, user_id)
+        return self._kept(sessions, lambda: private_views(self.ctx, sessions, user_id), now)
+
+    def _kept(
+        self,
+        sessions: list[GameSession],
+        derive: Callable[[], list[Outbound]],
+        now: datetime | None,
+    ) -> list[Outbound]:
+        """Views derived to heal what fell behind, once what they show is stored with their
+        games (with `now`): the numbers of a list shown name its choices from then on, after
+        a restart and on any worker. None if the store took nothing (they come again at the
+        next heal)."""
+        out = derive()
+        if now is None:
+            return out
+        work = Work(self.store)
+        for session in sessions:
+            work.save_game(session)
+        try:
+            work.commit(now)
+        except (Conflict, StoreError):
+            for session in sessions:
+                self.ctx.tables.forget_game(session.game_id)
+            return []
+        return out
 
     # --- time ------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from ..ports import ChatState, SeatIdentity, StoredAction
 from ..record import GameRecord
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
-from .numbers import stored_choices
+from .numbers import SeatNumbers, seat_numbers
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
@@ -89,10 +89,10 @@ class SeatControl:
     screen_at: str = ""
     """The moment the screen belongs to (the seat's token for a question, the turn for an
     offer); the screen is forgotten once the game moved past it."""
-    choices: list[str | None] | None = field(default_factory=list)
-    """What each number of the lists he was sent since his own last input stood for
-    (`bohnanza.core.app.numbers`); None: not known (a number is refused until he is sent
-    his list again)."""
+    numbers: SeatNumbers | None = field(default_factory=SeatNumbers)
+    """What each number of his lists names, and what the lists he may be reading showed
+    (`bohnanza.core.app.numbers`); kept in the chat state. None: not known (a number is
+    refused until he is sent his list again)."""
 
     @property
     def is_human(self) -> bool:
@@ -127,6 +127,9 @@ class GameSession:
     stored together, in one transaction, before anyone is told of them."""
     saved_state: dict[str, object] | None = None
     """The chat state as last stored, so an unchanged one is not written again."""
+    chat_version: int = 0
+    """The version of the chat state in the store that this one follows (as read, or as
+    last written here): a write names it, and fails if another writer's came between."""
     story: StoryKeeper = field(default_factory=StoryKeeper)
     """The latest events worth a line on the table, derived from the actions."""
     creator: str = ""
@@ -296,7 +299,7 @@ class GameSession:
                 "screen": control.screen,
                 "screen_at": control.screen_at,
                 "shown": self.hand_tokens.get(index),
-                "choices": None if control.choices is None else list(control.choices),
+                "numbers": None if control.numbers is None else control.numbers.data(),
             }
             for index, control in enumerate(self.seats)
         ]
@@ -305,12 +308,13 @@ class GameSession:
             "trade_window_until": _moment_text(self.trade_window_until),
             "trade_reminded": self.trade_reminded,
         }
-        return ChatState(data, len(self.game.actions))
+        return ChatState(data, len(self.game.actions), self.chat_version)
 
     def restore(self, state: ChatState) -> bool:
         """Take up a stored chat state (say, after a restart). Stand-ins, missed deadlines and
         passes always; the clocks only if it was written at the game's current action, and
         then True."""
+        self.chat_version = state.version or 0
         seats = state.data.get("seats")
         if not isinstance(seats, list) or len(seats) != len(self.seats):
             return False
@@ -323,7 +327,8 @@ class GameSession:
             misses = data.get("misses")
             control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
             control.passed = _trading_moment(data.get("passed"))
-            control.choices = None  # unless kept with the game as it is now
+            # Kept whatever the moment: each number names its choice within its decision.
+            control.numbers = seat_numbers(data.get("numbers"))
             if current:
                 control.waiting_since = _moment(data.get("waiting_since"))
                 control.reminded = data.get("reminded") is True
@@ -335,15 +340,13 @@ class GameSession:
         return current
 
     def _restore_shown(self, seat: int, data: dict[str, object]) -> None:
-        """What the seat's private message showed, as kept (chat states written before it
-        was kept hold none: a number is then refused until the list is sent again)."""
+        """What the seat's private message showed, as kept."""
         control = self.seats[seat]
         screen, screen_at, shown = data.get("screen"), data.get("screen_at"), data.get("shown")
         control.screen = screen if isinstance(screen, str) else None
         control.screen_at = screen_at if isinstance(screen_at, str) else ""
         if isinstance(shown, str):
             self.hand_tokens[seat] = shown
-        control.choices = stored_choices(data.get("choices"))
 
 
 def token_text(

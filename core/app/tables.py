@@ -36,8 +36,6 @@ class Tables:
         self.lobbies: dict[str, Lobby] = {}
         self.lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
-        self.reviewed: set[str] = set()
-        """The finished games whose analysis was asked already."""
         self.refused: dict[str, str] = {}
         """Stored games found altered or damaged, and why: they are not continued."""
         self._progress_read: tuple[str, GameProgress | None] | None = None
@@ -104,13 +102,20 @@ class Tables:
 
     def up_to_date(self, session: GameSession) -> GameSession | None:
         """The session as far as the store is: another worker on the same store may have moved
-        the game on (or ended it). One cheap read; a rebuild only when memory is behind."""
+        the game on (or ended it), or shown its players something (what their numbers name).
+        One cheap read; a rebuild only when memory is behind."""
         read, self._progress_read = self._progress_read, None
         if read is not None and read[0] == session.game_id:
             progress = read[1]
         else:
             progress = self.store.game_progress(session.game_id)
-        if progress == (IN_PROGRESS, len(session.game.actions)) and not session.unsaved:
+        if (
+            progress is not None
+            and progress.status == IN_PROGRESS
+            and progress.actions == len(session.game.actions)
+            and progress.chat_version == session.chat_version
+            and not session.unsaved
+        ):
             return session
         if progress is None or progress.status != IN_PROGRESS:
             if self.games.get(session.room) is session:

@@ -13,15 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from ..state import Step
 from .i18n import Translator
 from .labels import fitted_labels
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
-from .numbers import message_choices, next_choices
+from .numbers import Choice, Numbering, SeatNumbers, numbered, sent
 from .ports import Capabilities
 from .render import result_html, result_text, table_html, table_text
-from .screens import current_screen, numbered, screen_message, screen_of
+from .screens import (
+    current_screen,
+    numbered_lines,
+    screen_choices,
+    screen_of,
+    seat_decision,
+    with_numbers,
+)
 from .session import GameSession
 from .story import story_line, table_key_of
 
@@ -31,7 +39,8 @@ class SeatShown:
     """What one seat's new private message shows."""
 
     hand_token: str
-    choices: list[str | None] | None
+    numbers: SeatNumbers | None
+    """What his numbers name now (None: the platform numbers nothing)."""
     screen_dropped: bool
     """The decision that fell to him comes first: the question or draft he had is dropped."""
 
@@ -78,7 +87,8 @@ def record(session: GameSession, shown: Shown) -> None:
         if seen.screen_dropped:
             control.screen = None
         session.hand_tokens[seat] = seen.hand_token
-        control.choices = seen.choices
+        if seen.numbers is not None:
+            control.numbers = seen.numbers
     for seat, control in enumerate(session.seats):
         if control.screen and current_screen(session, seat) is None:
             control.screen = None
@@ -172,19 +182,43 @@ def table_update(
 def private_message(session: GameSession, seat: int, tr: Translator, caps: Capabilities) -> Message:
     """What one player sees privately, with his moves as buttons (numbered, where the platform
     has no buttons): the game, a question he was asked, or the offer he is building."""
-    return shown_privately(session, seat, tr, caps, screen_message(session, seat, tr))
+    screen = current_screen(session, seat)
+    message = screen_of(session, seat, tr, screen)
+    numbers = None
+    if caps.numbers:
+        numbers = seat_numbering(session, seat, message, screen)[0]
+    return shown_privately(session, seat, tr, caps, message, numbers)
+
+
+def seat_numbering(
+    session: GameSession, seat: int, message: Message, screen: str | None, answer: bool = False
+) -> tuple[list[int], Numbered]:
+    """The number of each button of the seat's message showing `screen` (`answer`: sent in
+    answer to his own input), and what the seat's numbers name once it is shown."""
+    decision = seat_decision(session, seat, screen)
+    choices = screen_choices(session, seat, message, screen)
+    numbers, numbering = numbered(session.seats[seat].numbers, decision, choices, answer)
+    return numbers, Numbered(decision, numbering, list(zip(numbers, choices, strict=True)))
 
 
 def shown_privately(
-    session: GameSession, seat: int, tr: Translator, caps: Capabilities, screen: Message
+    session: GameSession,
+    seat: int,
+    tr: Translator,
+    caps: Capabilities,
+    screen: Message,
+    numbers: list[int] | None = None,
 ) -> Message:
     """The player's screen (`screen_message`) as the platform shows it: its buttons numbered
-    where there are none, labels too long for a button said in the text above them."""
+    (`numbers`) where there are none or they are listed numbered, labels too long for a button
+    said in the text above them."""
     message = screen
     if not caps.buttons:
         # Where lines cost, how to answer is said when a decision is his (and in the help).
         hint = not caps.compact or seat in session.pending()
-        message = numbered(tr, message, hint)
+        message = numbered_lines(tr, message, numbers or [], hint)
+    elif caps.numbered_buttons:
+        message = with_numbers(message, numbers or [])
     elif caps.max_label:
         message = fitted_labels(tr, message, caps.max_label)
     return message.cut(caps.max_text)
@@ -231,13 +265,17 @@ def hand_updates(
         ):
             continue  # only his moves changed, through others: he sees them when he asks
         # The decision that fell to him comes first.
-        screen = screen_of(session, seat, tr, None if alert else current_screen(session, seat))
-        # What each number of his lists stands for: the list alone when it answers his own
-        # input, else what it shares with the lists he may still be reading.
-        own = seat == acting or (only is not None and seat in only)
-        choices = next_choices(control.choices, message_choices(screen), own)
-        update.shown.seats[seat] = SeatShown(key, choices, alert)
-        message = shown_privately(session, seat, tr, caps, screen)
+        showing = None if alert else current_screen(session, seat)
+        screen = screen_of(session, seat, tr, showing)
+        numbers, seen = None, None
+        if caps.numbers:
+            # Stable numbers; an answer to his own input is the list he reads from now on,
+            # any other list one more he may be reading (a view healed included).
+            answer = seat == acting
+            numbers, shown_numbers = seat_numbering(session, seat, screen, showing, answer)
+            seen = shown_numbers.sent(control.numbers, answer)
+        update.shown.seats[seat] = SeatShown(key, seen, alert)
+        message = shown_privately(session, seat, tr, caps, screen, numbers)
         update.out.append(
             ToPlayer(
                 control.identity.user_id,
@@ -249,6 +287,24 @@ def hand_updates(
             )
         )
     return update
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """A seat's list numbered: its decision, the decision's numbering with it, and each
+    number shown with its choice."""
+
+    decision: str
+    numbering: Numbering
+    shown: list[tuple[int, Choice]]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (setup.py), a frozen dataclass is copied and pickled through its constructor.
+        return (Numbered, (self.decision, self.numbering, self.shown))
+
+    def sent(self, numbers: SeatNumbers | None, answer: bool) -> SeatNumbers:
+        """The seat's numbers once this list was sent (`numbers.sent`)."""
+        return sent(numbers, self.decision, self.numbering, self.shown, answer)
 
 
 def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:

@@ -18,6 +18,8 @@ from typing import Any
 
 from ..ports import (
     Appended,
+    ChatState,
+    ChatStateMoved,
     Delivery,
     DuplicateDelivery,
     DuplicateGame,
@@ -152,36 +154,50 @@ class Work:
     def commit(self, now: datetime) -> None:
         """Store everything in one transaction, with the delivery id (alone, when nothing
         changed). Conflict or DuplicateDelivery: nothing was stored."""
-        if not (self._writes or self.games or self.delivery):
+        changed = [
+            (session, state)
+            for session in self.games.values()
+            for state in (session.chat_state(),)
+            if session.unsaved or state.data != session.saved_state
+        ]
+        if not (self._writes or changed or self.delivery):
+            # Nothing to store (a clock's look at a game where nothing was due): no
+            # transaction is opened for it.
+            for then in self._after:
+                then()
             return
-        saved: list[tuple[GameSession, dict[str, object]]] = []
         delivery = self.delivery
-        with self.store.atomic():
-            for write in self._writes:
-                if write(self.store, delivery):
+        try:
+            with self.store.atomic():
+                for write in self._writes:
+                    if write(self.store, delivery):
+                        delivery = None
+                for session, state in changed:
+                    _store_game(self.store, session, state, now, delivery)
                     delivery = None
-            for session in self.games.values():
-                state = _store_game(self.store, session, now, delivery)
-                if state is not None:
-                    saved.append((session, state))
-                    delivery = None
-            if delivery is not None and not self.store.record_delivery(
-                delivery.platform, delivery.delivery_id, now
-            ):
-                raise DuplicateDelivery(delivery.platform, delivery.delivery_id)
-        for session, state in saved:
+                if delivery is not None and not self.store.record_delivery(
+                    delivery.platform, delivery.delivery_id, now
+                ):
+                    raise DuplicateDelivery(delivery.platform, delivery.delivery_id)
+        except ChatStateMoved as moved:  # another worker showed its players something first
+            raise Conflict(str(moved)) from None
+        for session, state in changed:
             session.unsaved.clear()
-            session.saved_state = state
+            session.saved_state = dict(state.data)
+            session.chat_version = (state.version or 0) + 1
         for then in self._after:
             then()
 
 
 def _store_game(
-    store: ChatStore, session: GameSession, now: datetime, delivery: Delivery | None
-) -> dict[str, object] | None:
-    """Write a game's unsaved actions with its chat state, or the chat state alone when it
-    changed; the state written (None: nothing was)."""
-    state = session.chat_state()
+    store: ChatStore,
+    session: GameSession,
+    state: ChatState,
+    now: datetime,
+    delivery: Delivery | None,
+) -> None:
+    """Write a game's unsaved actions with its chat state, or the chat state alone, over the
+    version it follows."""
     if session.unsaved:
         try:
             outcome = store.append_actions(session.game_id, session.unsaved, delivery, state)
@@ -189,8 +205,5 @@ def _store_game(
             raise Conflict(str(ended)) from None
         if not isinstance(outcome, Appended):
             raise Conflict(str(outcome))
-    elif state.data != session.saved_state:
-        store.save_chat_state(session.game_id, state, now, delivery)
     else:
-        return None
-    return dict(state.data)
+        store.save_chat_state(session.game_id, state, now, delivery)

@@ -40,7 +40,7 @@ def test_games_are_found_by_room_and_by_player(target: str) -> None:
         assert store.active_game_in("telegram", "room-1") is None
         assert store.active_games_of("sim", "bob") == ["G1", "G2"]
         progress = store.game_progress("G1")
-        assert progress is not None and tuple(progress) == ("in-progress", 0)
+        assert progress is not None and tuple(progress) == ("in-progress", 0, 0)
         assert store.game_progress("nope") is None
         store.ping()
 

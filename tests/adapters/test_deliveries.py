@@ -15,6 +15,7 @@ from bohnanza.core.ports import (
     IN_PROGRESS,
     Appended,
     ChatState,
+    ChatStateMoved,
     Delivery,
     DuplicateDelivery,
     SequenceConflict,
@@ -125,3 +126,32 @@ def test_what_a_chat_shows_is_kept_per_slot(target: str) -> None:
         assert store.load_view("sim", "r:1", "table:G1") == ShownView("m2", "bbb")
         assert store.load_view("sim", "u:ann", "hand:G1") == ShownView("m3", "ccc")
         assert store.load_view("other", "r:1", "table:G1") is None
+
+
+def test_a_chat_state_written_over_a_version_another_replaced_is_refused_and_writes_nothing(
+    target: str,
+) -> None:
+    with open_store(target, create=True) as store:
+        store.add_game(chat_game("G1", "r1", ("ann", "bob")))
+        # Two workers read the game with no chat state (version 0); the first one writes.
+        store.append_actions("G1", [first_move()], None, ChatState({"shown": "one"}, 1, 0))
+        progress = store.game_progress("G1")
+        assert progress is not None and progress.chat_version == 1
+        # The second, behind, writes what it showed over the version it read: refused.
+        with pytest.raises(ChatStateMoved):
+            store.save_chat_state("G1", ChatState({"shown": "two"}, 1, 0), NOW)
+        with pytest.raises(ChatStateMoved):
+            store.append_actions("G1", [first_move(1)], None, ChatState({"shown": "two"}, 2, 0))
+        kept = store.load_chat_state("G1")
+        assert kept is not None and kept.data == {"shown": "one"} and kept.version == 1
+        assert store.delivery_seen_and_progress("sim", "d", "G1")[1] == GameProgress(
+            IN_PROGRESS, 1, 1
+        )
+        # Over the version it read again, it is written.
+        store.save_chat_state("G1", ChatState({"shown": "two"}, 1, 1), NOW)
+        kept = store.load_chat_state("G1")
+        assert kept is not None and kept.data == {"shown": "two"} and kept.version == 2
+        # A write naming no version replaces whatever is stored.
+        store.save_chat_state("G1", ChatState({"shown": "three"}, 1), NOW)
+        kept = store.load_chat_state("G1")
+        assert kept is not None and kept.version == 3

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import database_url, open_store
@@ -84,20 +85,25 @@ def test_the_opening_thread_and_other_threads_append_at_once_and_lose_nothing(
             assert audit_game(stored) is None
 
 
+@pytest.mark.server  # PostgreSQL
 def test_a_connection_the_server_dropped_fails_one_call_and_the_next_one_works() -> None:
-    url = postgres_url()
+    # The store's sessions carry a name of their own: the other tests' sessions on the same
+    # server (parallel workers) are left alone.
+    name = f"kept-dropped-{uuid.uuid4().hex[:8]}"
+    url = make_url(postgres_url()).update_query_dict({"application_name": name})
+    url_text = url.render_as_string(hide_password=False)
     actions = stored_actions(bot_game(players=4))
-    with fresh_store(url, "kept-dropped") as store:
+    with fresh_store(url_text, "kept-dropped") as store:
         assert isinstance(store.append_actions("kept-dropped", actions[:3]), Appended)
         # The server ends every session of the store (a restart, an administrator).
-        killer = create_engine(database_url(url))
+        killer = create_engine(database_url(url_text))
         with killer.begin() as connection:
             ended = connection.execute(
                 text(
                     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                    " AND usename = current_user"
-                )
+                    " WHERE application_name = :name AND pid <> pg_backend_pid()"
+                ),
+                {"name": name},
             ).scalar()
         killer.dispose()
         assert ended

@@ -77,6 +77,7 @@ def test_serve_chat_plays_a_game_fed_by_a_read_loop_and_stops_cleanly(tmp_path: 
     assert store.active_game_in("pigeon", "#r") is not None
 
 
+@pytest.mark.slow
 def test_a_plugin_importing_only_the_kit_passes_mypy_strict_against_the_installed_package(
     tmp_path: Path,
 ) -> None:

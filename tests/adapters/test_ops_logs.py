@@ -114,6 +114,7 @@ def test_the_card_name_pattern_finds_names_in_every_language() -> None:
 # --- a whole game --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("log_format", "seats", "capabilities", "seed"),
     [

@@ -104,18 +104,19 @@ def test_the_built_in_platforms_name_the_extras_that_bring_their_libraries() -> 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     registered = project["entry-points"]["bohnanza.adapters"]
     extras = project["optional-dependencies"]
-    for name in ("telegram", "matrix"):
+    for name in ("telegram", "matrix", "web"):
         assert registered[name].endswith(f":platform [{name}]")
         assert extras[name]
     assert {"terminal", "irc"} <= set(registered)
     assert not any(registered[name].endswith("]") for name in ("terminal", "irc"))
     base = " ".join(project["dependencies"])
-    for library in ("python-telegram-bot", "matrix-nio", "psycopg"):
+    for library in ("python-telegram-bot", "matrix-nio", "psycopg", "starlette", "uvicorn"):
         assert library not in base
     assert set(extras["all"][0].partition("[")[2].rstrip("]").split(",")) == {
         "telegram",
         "matrix",
         "postgres",
+        "web",
     }
 
 

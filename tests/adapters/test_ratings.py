@@ -166,6 +166,7 @@ def test_a_strategy_at_several_seats_is_one_player_who_played_each_seat() -> Non
     assert game.boards() == (Board(LOCAL, ""),)
 
 
+@pytest.mark.slow
 def test_ratings_kept_as_games_end_are_exactly_those_rebuilt_from_the_stored_games(
     store: SqlGameStore, target: str
 ) -> None:
@@ -299,6 +300,7 @@ def quick_folder(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(folder)
 
 
+@pytest.mark.slow
 def test_a_thousand_bot_games_rate_the_heuristic_bot_above_the_random_bot(
     quick_folder: Path,
 ) -> None:

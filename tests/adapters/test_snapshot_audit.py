@@ -95,6 +95,7 @@ def audit_while_writing(target: str) -> tuple[int, list[str], Writer]:
     return audits, failures, writer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_audits_during_appends_find_no_false_inconsistency(kind: str, tmp_path: Path) -> None:
     target = str(tmp_path / "live.db") if kind == "sqlite" else postgres_url()

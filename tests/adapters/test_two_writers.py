@@ -33,6 +33,7 @@ def run_two(target: str, writer: Callable[..., WriterReport], arg: int) -> list[
         return [run.result(timeout=120) for run in runs]
 
 
+@pytest.mark.slow
 def test_of_two_writers_appending_the_same_number_at_once_exactly_one_wins(target: str) -> None:
     rounds = 12
     reports = run_two(target, race_in_lockstep, rounds)
@@ -45,6 +46,7 @@ def test_of_two_writers_appending_the_same_number_at_once_exactly_one_wins(targe
     assert audit_game(stored) is None
 
 
+@pytest.mark.slow
 def test_two_writers_racing_freely_lose_nothing_and_duplicate_nothing(target: str) -> None:
     until = 40
     reports = run_two(target, race_freely, until)

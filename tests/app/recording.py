@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bohnanza.adapters.pacing import PACKED
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import open_store
 from bohnanza.adapters.store.sql_store import SqlGameStore
@@ -24,6 +25,7 @@ from bohnanza.core.app.i18n import English, Translator, bean_name
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
+from bohnanza.core.app.screens import screen_message
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot, make_bot
@@ -248,6 +250,7 @@ class People:
         seed: int = 7,
         strategy: str = "heuristic",
         away: Iterable[str] = (),
+        numbers: float = 0.0,
     ) -> None:
         self.table = table
         self.away = set(away)
@@ -257,6 +260,13 @@ class People:
         self.minds: dict[tuple[str, int], Bot] = {}
         self.moves = 0
         self.buttons_pressed = 0
+        self.numbers = numbers
+        """How often a person answers with the number of his choice, where choices are
+        numbered (no buttons, or the terminal), when his latest message lists it."""
+        self.numbered = 0
+        """Moves sent as a number."""
+        self.refusals: list[str] = []
+        """What the people were told when a number they sent was not taken."""
 
     @property
     def runner(self) -> Runner:
@@ -280,6 +290,16 @@ class People:
         )
         await self.runner.submit(inbound)
         return inbound
+
+    async def answer(self, user: str, number: object, room: str = "g1") -> Inbound:
+        """A person answers his list with a number: privately (after the game's id, where he
+        plays several), or at the terminal's one screen, where he types everything."""
+        if self.table.port.capabilities.one_screen:
+            return await self.say(user, str(number), room)
+        session = self.table.service.games.get(room)
+        several = len(self.table.service.sessions_of(user)) > 1
+        prefix = f"#{session.game_id} " if session is not None and several else ""
+        return await self.say(user, f"{prefix}{number}", room, private=True)
 
     async def press(self, user: str, payload: str) -> Inbound:
         """A person presses a button (its payload comes back, in his private chat)."""
@@ -366,12 +386,20 @@ class People:
     async def _play(self, session: GameSession, seat: int, action: Action) -> None:
         before = len(session.game.actions)
         await self._send(session, seat, action_text(action))
+        # The game in memory (a new one, where the bot was restarted meanwhile).
+        current = self.table.service.games.get(session.room)
+        if current is not None and current.game_id == session.game_id:
+            session = current
         assert len(session.game.actions) > before, self._trouble(session, seat)
         assert _same_move(session.game.actions[before], action)
         self.moves += 1
 
     async def _send(self, session: GameSession, seat: int, command: str) -> None:
         user = session.seats[seat].identity.user_id
+        if self.numbers and self.rng.random() < self.numbers:
+            number = self._number_for(session, seat, command)
+            if number is not None and await self._answer_by_number(session, seat, number):
+                return
         button = self._button_for(user, session.game_id, command)
         if button is not None and self.rng.random() < 0.6:
             self.buttons_pressed += 1
@@ -383,6 +411,34 @@ class People:
         several = len(self.table.service.sessions_of(user)) > 1
         prefix = f"#{session.game_id} " if several or self.rng.random() < 0.3 else ""
         await self.say(user, prefix + command, private=True)
+
+    def _number_for(self, session: GameSession, seat: int, command: str) -> str | None:
+        """The number a person types for `command`: that of the line of his latest message
+        whose label is the one the command has now (None: his message lists no such line)."""
+        tr = self.table.service.ctx.translator(session.language)
+        screen = screen_message(session, seat, tr)
+        labels = [b.label for row in screen.buttons for b in row if command_of(b) == command]
+        if not labels:
+            return None
+        shown = latest_choices(self.table.port, user_of(session, seat), session.game_id)
+        return next((str(n) for n, label in shown.items() if label == labels[0]), None)
+
+    async def _answer_by_number(self, session: GameSession, seat: int, number: str) -> bool:
+        """The person types the number; whether it was taken (else what he was told is
+        kept, and he goes on as if he had not tried)."""
+        user, room, game_id = user_of(session, seat), session.room, session.game_id
+        before = (self.table.action_count(game_id), session.seats[seat].passed)
+        answers, texts = len(self.table.port.answers), len(self.table.port.private_texts(user))
+        self.numbered += 1
+        await self.answer(user, number, room)
+        now = self.table.service.games.get(room)
+        passed = now.seats[seat].passed if now is not None else None
+        if (self.table.action_count(game_id), passed) != before or now is None:
+            return True
+        told = [a.text for a in self.table.port.answers[answers:] if a.inbound.user_id == user]
+        told += [t.split("\n")[0] for t in self.table.port.private_texts(user)[texts:]]
+        self.refusals.append(" | ".join(told))
+        return False
 
     def _button_for(self, user: str, game_id: str, command: str) -> Button | None:
         shown = self.table.port.hand_message(user, game_id)
@@ -417,6 +473,46 @@ class People:
                 self.table.clock.set(max(wake, self.table.clock.now()))
                 await self.runner.tick()
         raise AssertionError(f"the games did not end within {max_moves} moves")
+
+
+def command_of(button: Button) -> str:
+    """A game button's command: its payload without 'g GAME TOKEN'."""
+    words = button.payload.split(maxsplit=3)
+    return words[3] if len(words) == 4 and words[0] == "g" else ""
+
+
+def latest_choices(port: RecordingPort, user: str, game_id: str) -> dict[int, str]:
+    """The numbered choices of the person's latest private message of a game, label by
+    number: its numbered lines (where lines cost, a message is sent as several texts), or its
+    buttons where they are listed numbered (the terminal)."""
+    shown = port.hand_message(user, game_id)
+    if shown is not None and shown.message.buttons:
+        buttons = [b for row in shown.message.buttons for b in row]
+        return {b.number: b.label for b in buttons}
+    texts: list[str] = []
+    head = f"Game {game_id}"
+    for text in reversed(port.private_texts(user)):
+        texts.insert(0, text)
+        if head in text.replace(PACKED, "\n").split("\n"):
+            return numbered_lines("\n".join(texts))
+    return {}
+
+
+def numbered_lines(text: str) -> dict[int, str]:
+    """A message's numbered lines ('3 · Accept #1', packed or not): label by number."""
+    out: dict[int, str] = {}
+    for line in text.replace(PACKED, "\n").split("\n"):
+        number, sep, label = line.partition(" · ")
+        if sep and number.isdigit():
+            out[int(number)] = label
+    return out
+
+
+def number_of(choices: dict[int, str], label: str) -> int:
+    """The number of the first choice whose label starts with `label`."""
+    found = [n for n, shown in choices.items() if shown.startswith(label)]
+    assert found, f"no choice {label!r} in {choices}"
+    return found[0]
 
 
 def user_of(session: GameSession, seat: int) -> str:

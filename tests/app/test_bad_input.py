@@ -54,6 +54,7 @@ OPTIONS = (
 STALE_BUTTON = "That button was from an earlier moment: here is the game as it stands now."
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "answer"),
     [

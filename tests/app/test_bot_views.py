@@ -7,6 +7,8 @@ import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import Action
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot
@@ -33,6 +35,7 @@ class Checked:
         return self.bot.choose(view, legal)
 
 
+@pytest.mark.slow
 def test_bots_in_a_chat_game_see_what_a_fresh_view_shows(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db")
     people = People(table, seed=3)

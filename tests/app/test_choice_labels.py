@@ -16,7 +16,8 @@ from bohnanza.core.app.labels import fitted_labels
 from bohnanza.core.app.messages import Button, Message
 from bohnanza.core.app.picker import quick_offers
 from bohnanza.core.app.ports import Capabilities
-from bohnanza.core.app.updates import private_message, screen_message
+from bohnanza.core.app.screens import screen_message
+from bohnanza.core.app.updates import private_message
 from bohnanza.core.cards import Variety
 
 from .recording import People, RecordingPort, Table
@@ -88,6 +89,7 @@ class CheckingPeople(People):
         return moved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "capabilities", "seed"),
     [
@@ -117,6 +119,7 @@ def test_every_list_of_whole_games_says_each_choice_once_and_whole(
     assert port.trouble == []
 
 
+@pytest.mark.slow
 def test_a_game_by_taps_on_limited_buttons_says_each_choice_once_and_whole(
     tmp_path: Path,
 ) -> None:

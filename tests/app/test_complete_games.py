@@ -40,6 +40,7 @@ def assert_finished_and_sound(table: Table, game_id: str) -> None:
     assert f"bohnanza replay DB --game {game_id}" in result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "capabilities", "seed"),
     [
@@ -71,6 +72,7 @@ def last_turn(table: Table, game_id: str) -> int:
     return int(match.group(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("capabilities", [BUTTONS_AND_EDITS, TEXT_ONLY], ids=["edits", "posts"])
 @pytest.mark.parametrize("seed", [8, 9])
 def test_a_five_player_game_costs_the_room_at_most_three_messages_or_edits_a_turn(

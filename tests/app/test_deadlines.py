@@ -6,6 +6,8 @@ import asyncio
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import (
     Action,
     DeclineTrade,
@@ -122,6 +124,7 @@ def test_after_two_missed_deadlines_a_bot_plays_until_the_player_sends_a_command
     assert table.action_count(session.game_id) >= before
 
 
+@pytest.mark.slow
 def test_the_default_is_the_least_surprising_move_all_game_long(tmp_path: Path) -> None:
     """Ann never plays herself: each time her deadline passes the default is played for her;
     when a stand-in takes her seat, she takes it back at once. Bob plays at once, always."""

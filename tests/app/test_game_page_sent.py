@@ -7,6 +7,8 @@ import asyncio
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.runner import page_filename
 from bohnanza.core.app.messages import GamePage
 
@@ -48,6 +50,7 @@ def only_game(table: Table) -> str:
     return summary.game_id
 
 
+@pytest.mark.slow
 def test_the_room_gets_the_finished_games_page_once_after_the_result(tmp_path: Path) -> None:
     table = played(tmp_path, RecordingPort(FILES), ["ann", "bot", "bob"])
     game_id = only_game(table)

@@ -24,6 +24,7 @@ from bohnanza.core.legal import is_listed
 from bohnanza.core.notation import action_text
 from bohnanza.core.record import GameRecord, SeatRecord
 
+from .platform_people import TelegramPeople, platform_table
 from .recording import People, Table
 
 tr = English()
@@ -126,3 +127,34 @@ def test_in_a_chat_a_player_asks_for_a_hint_privately_only_where_the_room_chose_
     asker = plain.session("g2").seats[waiting].identity.user_id
     asyncio.run(others.say(asker, "hint", private=True))
     assert "without hints" in plain.port.last_answer(asker)
+
+
+@pytest.mark.slow
+def test_every_seat_that_asks_gets_a_hint_or_is_told_it_has_nothing_to_decide(
+    tmp_path: Path,
+) -> None:
+    """Asked at every moment by every seat of a game of three on Telegram (the bystander in
+    trading, the seat that may only harvest, the one that waits for step 3 to end): the hint,
+    or "no decision to take now", never a failure."""
+    table = platform_table(tmp_path / "games.db", "telegram")
+    people = TelegramPeople(table, seed=5)
+    users = ["1001", "1002", "1003"]
+    game_id = asyncio.run(
+        people.gather("-100", users, options=("set deadline off", "set hints on"))
+    )
+    answers: list[str] = []
+
+    async def ask_and_play() -> None:
+        for _ in range(25):
+            for user in users:
+                await people.say(user, "hint", private=True)
+                answers.append(table.port.last_answer(user))
+            if not await people.move("-100"):
+                break
+
+    asyncio.run(ask_and_play())
+    hinted = [a for a in answers if a.startswith(f"Game {game_id}, hint: ")]
+    nothing = [a for a in answers if a == "You have no decision to take now."]
+    assert len(hinted) + len(nothing) == len(answers) == 75, set(answers) - set(hinted)
+    assert hinted and nothing
+    assert f"Game {game_id}, hint: pass: the one sensible option here." in hinted

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.session import GameSession
 
@@ -85,6 +87,7 @@ def between_inputs(log: list[tuple[str, str, bool]], user: str) -> list[tuple[in
     return out
 
 
+@pytest.mark.slow
 def test_each_turn_of_a_person_is_announced_once_and_his_own_next_steps_never(
     tmp_path: Path,
 ) -> None:
@@ -105,6 +108,7 @@ def test_each_turn_of_a_person_is_announced_once_and_his_own_next_steps_never(
     assert announced >= 6
 
 
+@pytest.mark.slow
 def test_a_notification_is_a_new_message_and_the_one_it_replaces_is_retired(
     tmp_path: Path,
 ) -> None:
@@ -117,6 +121,7 @@ def test_a_notification_is_a_new_message_and_the_one_it_replaces_is_retired(
     assert "▶ Your move." in alerted[1].history[0].text
 
 
+@pytest.mark.slow
 def test_a_person_who_asked_for_no_notifications_gets_none_and_one_who_asked_for_all_more(
     tmp_path: Path,
 ) -> None:

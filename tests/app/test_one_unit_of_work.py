@@ -12,6 +12,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app import work
@@ -73,6 +75,7 @@ class WatchedStore:
         return write
 
 
+@pytest.mark.slow
 def test_every_write_of_every_input_is_in_one_unit_of_work_opened_in_work_py(
     tmp_path: Path,
 ) -> None:

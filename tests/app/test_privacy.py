@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.ports import Capabilities
 
 from .recording import HAND_LINE, TEXT_ONLY, People, Table, hand_leaks
@@ -39,6 +41,7 @@ def play_curiously(tmp_path: Path, capabilities: Capabilities) -> Table:
     return table
 
 
+@pytest.mark.slow
 def test_hands_stay_private_on_a_text_only_platform(tmp_path: Path) -> None:
     table = play_curiously(tmp_path, TEXT_ONLY)
 
@@ -46,6 +49,7 @@ def test_hands_stay_private_on_a_text_only_platform(tmp_path: Path) -> None:
     assert any(HAND_LINE in t for t in table.port.private_texts("ann"))
 
 
+@pytest.mark.slow
 def test_the_hand_button_answers_privately_where_answers_are_not_personal(
     tmp_path: Path,
 ) -> None:

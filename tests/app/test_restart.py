@@ -5,7 +5,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from bohnanza.core.app.i18n import English
+from bohnanza.core.app.ports import ShownView
+from bohnanza.core.app.updates import private_message
 from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import FINISHED
 
@@ -32,6 +38,7 @@ def half_a_game(tmp_path: Path, moves: int) -> tuple[Table, People]:
     return table, people
 
 
+@pytest.mark.slow
 def test_a_new_service_on_the_same_database_picks_the_game_up_unchanged(tmp_path: Path) -> None:
     table, _ = half_a_game(tmp_path, 120)
     before = table.session("g1")
@@ -74,6 +81,7 @@ def test_a_press_delivered_again_after_a_restart_is_not_applied_twice(tmp_path: 
     assert len(later.port.private[user]) == sent
 
 
+@pytest.mark.slow
 def test_after_a_restart_the_game_is_played_to_its_audited_end(tmp_path: Path) -> None:
     table, _ = half_a_game(tmp_path, 150)
     game_id = table.session("g1").game_id
@@ -110,3 +118,41 @@ def test_a_game_altered_in_the_store_is_not_continued_and_says_why(tmp_path: Pat
     asyncio.run(People(later).say("ann", "table", "g1"))
     assert later.action_count(game_id) == before
     assert later.port.last_answer("ann") == "You are not playing in a game here."
+
+
+@pytest.mark.slow
+def test_a_message_sent_but_not_noted_before_a_crash_leaves_no_stale_message_below(
+    tmp_path: Path,
+) -> None:
+    """The store took no note of a new private message (locked, then the process was killed):
+    after the restart the player's newest message about the game shows it as it stands, not
+    an older message edited above a stale one."""
+    table, people = half_a_game(tmp_path, 60)
+    session = table.session("g1")
+    game_id = session.game_id
+    user = "ann"
+
+    noted = table.store.save_view
+
+    def locked_once_sent(platform: str, chat: str, slot: str, view: ShownView, at: Any) -> None:
+        if view.message_id:  # the store is locked from the moment the message went out
+            raise sqlite3.OperationalError("database is locked")
+        noted(platform, chat, slot, view, at)
+
+    table.store.save_view = locked_once_sent  # type: ignore[method-assign]
+    before = len(table.port.private[user])
+    asyncio.run(people.say(user, "hand", private=True))  # posted anew, below the last one
+    assert len(table.port.private[user]) == before + 1
+
+    later = table.restarted()
+    asyncio.run(later.runner.start())
+    later_people = People(later, seed=32)
+    moved = later.action_count(game_id)
+    while later.action_count(game_id) == moved:  # the game goes on after the restart
+        assert asyncio.run(later_people.move("g1"))
+    now = later.session("g1")
+    seat = now.seat_of(user)
+    assert seat is not None
+    wanted = private_message(now, seat, English(), later.port.capabilities)
+    newest = later.port.hand_message(user, game_id)
+    assert newest is not None and newest.text == wanted.text

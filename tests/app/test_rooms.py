@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import Plant
 from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import FINISHED
@@ -65,6 +67,7 @@ def test_each_private_message_names_its_game_and_each_room_gets_its_own_table(
     assert table.service.hand_of("eve") == []
 
 
+@pytest.mark.slow
 def test_two_games_in_two_rooms_are_played_to_their_ends_side_by_side(tmp_path: Path) -> None:
     table, people, first, second = two_rooms(tmp_path)
 

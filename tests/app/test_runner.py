@@ -32,6 +32,7 @@ def tables_shown(table: Table, game_id: str) -> list[int]:
     ]
 
 
+@pytest.mark.slow
 def test_where_messages_can_be_edited_the_table_is_one_message_kept_current(
     tmp_path: Path,
 ) -> None:
@@ -45,6 +46,7 @@ def test_where_messages_can_be_edited_the_table_is_one_message_kept_current(
     assert len(table.port.rooms["g1"]) == 3
 
 
+@pytest.mark.slow
 def test_where_messages_cannot_be_edited_each_table_is_posted_anew(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db", TEXT_ONLY)
     game_id = whole_game(table, ["ann", "bob", "bot"])
@@ -55,6 +57,7 @@ def test_where_messages_cannot_be_edited_each_table_is_posted_anew(tmp_path: Pat
     assert all(len(shown.history) == 1 for shown in table.port.private["ann"])
 
 
+@pytest.mark.slow
 def test_a_table_message_that_is_gone_is_posted_again(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db", BUTTONS_AND_EDITS)
     people = People(table)
@@ -66,6 +69,7 @@ def test_a_table_message_that_is_gone_is_posted_again(tmp_path: Path) -> None:
     assert len(tables_shown(table, game_id)) == 1
 
 
+@pytest.mark.slow
 def test_an_unreachable_player_makes_the_room_get_one_notice(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db", BUTTONS_AND_EDITS)
     table.port.unreachable.add("bob")

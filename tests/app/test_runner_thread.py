@@ -14,7 +14,7 @@ from bohnanza.core.app.messages import Outbound
 
 from .recording import PLATFORM, People, Table
 
-WAIT = 5.0
+WAIT = 60.0
 """Seconds a held-up input waits for the event loop before it gives up on it."""
 
 

@@ -91,6 +91,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Table, People]:
     return table, people
 
 
+@pytest.mark.slow
 def test_top_in_the_room_lists_everyone_who_finished_a_game_there(
     played: tuple[Table, People],
 ) -> None:

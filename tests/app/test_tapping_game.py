@@ -8,6 +8,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.app.session import GameSession
 
@@ -63,6 +65,7 @@ def tap_once(
     return None
 
 
+@pytest.mark.slow
 def test_a_five_player_game_by_taps_alone(tmp_path: Path) -> None:
     table = Table.open(tmp_path / "games.db")
     people = People(table, seed=5)

@@ -28,7 +28,7 @@ NO_EDITS_DECISIONS = Capabilities(private_updates="decisions")
 def _memory(session: GameSession) -> object:
     """All a session keeps of what was shown and what it waits on."""
     seats = [
-        (c.due, c.screen, c.screen_at, copy.deepcopy(c.choices), c.passed, c.reminded)
+        (c.due, c.screen, c.screen_at, copy.deepcopy(c.numbers), c.passed, c.reminded)
         for c in session.seats
     ]
     return (
@@ -89,6 +89,7 @@ class Checked:
             self.screens += any(control.screen for control in session.seats)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("capabilities", [BUTTONS_AND_EDITS, TEXT_ONLY, NO_EDITS_DECISIONS])
 @pytest.mark.parametrize("seats", [["ann", "bob"], ["ann", "bot", "cid"]])
 def test_every_view_derived_twice_is_the_same_and_changes_nothing(
@@ -105,6 +106,7 @@ def test_every_view_derived_twice_is_the_same_and_changes_nothing(
     assert checked.moments > 100
 
 
+@pytest.mark.slow
 def test_the_screens_of_a_game_played_by_taps_are_derived_alike(tmp_path: Path) -> None:
     """Questions, the offer picker and its drafts: every screen a button opens."""
     table = Table.open(tmp_path / "games.db")

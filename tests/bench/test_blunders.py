@@ -70,6 +70,7 @@ def test_a_blunder_is_planted_where_it_fits_and_priced_by_whole_games() -> None:
     assert -40 < cost.mean < 40
 
 
+@pytest.mark.slow
 def test_declined_gifts_that_cost_are_called_mistakes(
     blunders: list[dict[str, Any]], records: dict[str, GameRecord]
 ) -> None:

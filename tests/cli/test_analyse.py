@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bohnanza.cli.app import build_app
@@ -28,6 +29,7 @@ def simulated(tmp_path: Path) -> Path:
     return next(folder.glob("*.json"))
 
 
+@pytest.mark.slow
 def test_analyse_tells_a_players_decisions_mistakes_and_coins_lost(tmp_path: Path) -> None:
     record = simulated(tmp_path)
     code, out, err = run("analyse", str(record), "--as", "1", "--deals", "2", "--workers", "1")
@@ -53,6 +55,7 @@ def test_analyse_speaks_the_language_asked(tmp_path: Path) -> None:
     assert out.splitlines()[0].startswith("Analisi ")
 
 
+@pytest.mark.slow
 def test_analyse_json_holds_each_players_figures_and_the_decisions(tmp_path: Path) -> None:
     path = simulated(tmp_path)
     record = GameRecord.loads(path.read_text())

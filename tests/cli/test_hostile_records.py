@@ -140,6 +140,7 @@ def bohnanza() -> str:
     return found
 
 
+@pytest.mark.slow
 def test_a_pipe_that_never_ends_is_read_only_up_to_the_limit(store: Path) -> None:
     """`yes | bohnanza import - …`: the import stops after the limit, it does not wait for the end
     of an endless stream."""

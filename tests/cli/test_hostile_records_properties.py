@@ -151,12 +151,14 @@ def to_bytes(value: object) -> bytes:
     return json.dumps(value).replace(json.dumps(HUGE), "9" * 5000).encode()
 
 
+@pytest.mark.slow
 @FEW
 @given(value=json_values)
 def test_any_json_value_as_a_record(base: tuple[str, Path], value: object) -> None:
     check_every_command(to_bytes(value), base[1])
 
 
+@pytest.mark.slow
 @FEW
 @given(where=st.sampled_from(PARTS), value=json_values)
 def test_a_real_record_with_any_part_replaced(
@@ -168,6 +170,7 @@ def test_a_real_record_with_any_part_replaced(
     check_every_command(to_bytes(data), db)
 
 
+@pytest.mark.slow
 @FEW
 @given(cut=st.integers(min_value=0, max_value=20_000), junk=st.binary(max_size=40))
 def test_a_real_record_cut_short_or_with_bytes_spliced_in(
@@ -178,6 +181,7 @@ def test_a_real_record_cut_short_or_with_bytes_spliced_in(
     check_every_command(content[:cut] + junk + content[cut + len(junk) :], db)
 
 
+@pytest.mark.slow
 @FEW
 @given(content=st.binary(max_size=300))
 def test_any_bytes_as_a_record(base: tuple[str, Path], content: bytes) -> None:

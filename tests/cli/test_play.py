@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -9,6 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bohnanza.adapters.i18n import load_translators
+from bohnanza.adapters.store import open_store
+from bohnanza.adapters.terminal.console import Console, TableChoice
 from bohnanza.core.record import GameRecord, replay
 
 
@@ -30,33 +36,54 @@ def play(*args: str, typed: str, home: Path) -> subprocess.CompletedProcess[str]
     )
 
 
-def test_a_player_who_always_presses_the_first_button_finishes_a_duel(tmp_path: Path) -> None:
-    record = tmp_path / "duel.json"
-    done = play(
-        "--players", "2", "--seed", "4", "--record", str(record),
-        typed="1\n" * 4000, home=tmp_path,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert "is over." in done.stdout
-    stored = GameRecord.loads(record.read_text())
+@pytest.mark.slow
+def test_a_player_who_always_types_the_first_number_listed_finishes_a_duel(
+    tmp_path: Path,
+) -> None:
+    printed: list[str] = []
+
+    def first_listed() -> str:
+        """The number of the first choice of the latest screen, as he reads it."""
+        screen = "\n".join(printed).rsplit("only you see this", 1)[-1]
+        found = re.search(r"^\[(\d+)\] ", screen, re.MULTILINE)
+        if "is over." in screen or found is None:
+            raise EOFError
+        return found.group(1)
+
+    with open_store(str(tmp_path / "games.db"), create=True) as store:
+        console = Console(store, load_translators(), first_listed, printed.append, seed=4)
+        choice = TableChoice(2, ["heuristic"], "en", "off", "Anna", "2m")
+
+        async def game() -> None:
+            await console.open(choice)
+            await console.play()
+
+        asyncio.run(game())
+        (summary,) = store.list_games()
+        stored = store.load_record(summary.game_id)
+    assert "is over." in "\n".join(printed)
     assert stored.seats[0].kind == "human"
     assert replay(stored).is_over
+    assert "no longer" not in "\n".join(printed), "a number listed is always taken"
 
 
+@pytest.mark.slow
 def test_bad_commands_are_explained_and_change_nothing(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    typed = "plant 9\nfly away\noffer 1 1\n99\nquit\n"
+    typed = "plant 9\nfly away\noffer 1 1\n99\n²\nquit\n"
     done = play("--players", "3", "--seed", "2", "--record", str(record), typed=typed,
                 home=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "» You have no such field." in done.stdout
     assert "» Unknown command. Send 'help' for the list." in done.stdout
-    assert "» Choose 1 to" in done.stdout
+    assert "» There is no choice 99 in your private message." in done.stdout
+    assert "» Write numbers with the digits 0 to 9." in done.stdout
     assert GameRecord.loads(record.read_text()).actions == ()
 
 
+@pytest.mark.slow
 def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
-    first = play("--players", "3", "--seed", "5", typed="1\n1\nquit\n", home=tmp_path)
+    first = play("--players", "3", "--seed", "5", typed="1\nplant 2\nquit\n", home=tmp_path)
     assert first.returncode == 0, first.stderr
     # Not on the PATH here: the command names the program as it was started.
     assert f"go on with `{bohnanza()[0]} play --resume`" in first.stdout
@@ -73,6 +100,7 @@ def test_an_interrupted_game_goes_on_with_resume(tmp_path: Path) -> None:
     assert resumed.seats[0].kind == "human"
 
 
+@pytest.mark.slow
 def test_a_game_left_in_italian_says_it_is_kept_in_italian_and_resumes_in_it(
     tmp_path: Path,
 ) -> None:
@@ -87,12 +115,14 @@ def test_a_game_left_in_italian_says_it_is_kept_in_italian_and_resumes_in_it(
     assert f"La partita {kept.group(1)} è salvata" in again.stdout
 
 
+@pytest.mark.slow
 def test_resume_without_an_interrupted_game_is_refused(tmp_path: Path) -> None:
     done = play("--resume", typed="", home=tmp_path)
     assert done.returncode == 1
     assert done.stderr.strip() == "error: no interrupted game to resume"
 
 
+@pytest.mark.slow
 def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
     done = play("--players", "4", "--seed", "7", typed="quit\n", home=tmp_path)
     blocks = done.stdout.split("\n\n")
@@ -100,6 +130,7 @@ def test_only_the_players_own_hand_is_shown(tmp_path: Path) -> None:
     assert hands and all("── only you see this ──" in b for b in hands)
 
 
+@pytest.mark.slow
 def test_asking_for_the_hand_shows_it_again_without_saying_it_went_elsewhere(
     tmp_path: Path,
 ) -> None:
@@ -111,6 +142,7 @@ def test_asking_for_the_hand_shows_it_again_without_saying_it_went_elsewhere(
     assert "privately" not in done.stdout
 
 
+@pytest.mark.slow
 def test_an_impossible_player_count_is_refused(tmp_path: Path) -> None:
     done = play("--players", "9", typed="", home=tmp_path)
     assert done.returncode == 2

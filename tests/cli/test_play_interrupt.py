@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 
 
@@ -24,6 +26,7 @@ and so would the game: the signal would never reach it. The command replaces thi
 (same pid), keeping the default action, which the game's Python then turns into its handler."""
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOHNANZA_")}
     db = tmp_path / "games.db"

@@ -3,11 +3,16 @@ command that runs as printed. Driven through the real console script and its sta
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import select
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -27,8 +32,10 @@ NARRATED = (
     "missed",
 )
 """The verbs the table, the results and the replay's narration put after a seat's name."""
-EVERY_BUTTON = "1\n" * 20_000
-"""A player who always presses the first button: enough lines to finish any game."""
+CHOICE = re.compile(r"^\[(\d+)\] ", re.MULTILINE)
+QUIET = 0.05
+"""Seconds without output after which the program is taken to wait for the next line."""
+MOST_INPUTS = 20_000
 
 
 def bohnanza() -> str:
@@ -53,6 +60,64 @@ def run(
     )
 
 
+def played_to_the_end(
+    *args: str, home: Path, login: str = "anna", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`bohnanza play` by a player who always types the number of the first choice of the
+    latest screen, as he reads it, until the game ends."""
+    env = {**os.environ, "XDG_DATA_HOME": str(home), "LOGNAME": login, "USER": login}
+    env["PYTHONUNBUFFERED"] = "1"
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(
+            [bohnanza(), "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            env=env,
+            cwd=cwd,
+        )
+        assert process.stdin is not None and process.stdout is not None
+        output = b""
+        try:
+            for _ in range(MOST_INPUTS):
+                output += _until_quiet(process)
+                if process.poll() is not None:
+                    break
+                latest = output.decode(errors="replace").rsplit("only you see this", 1)[-1]
+                first = CHOICE.search(latest)
+                with contextlib.suppress(BrokenPipeError):
+                    process.stdin.write(f"{first.group(1) if first else 'hand'}\n".encode())
+                    process.stdin.flush()
+            output += process.stdout.read()
+            code = process.wait(timeout=60)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        errors.seek(0)
+        return subprocess.CompletedProcess(
+            process.args, code, output.decode(errors="replace"), errors.read().decode()
+        )
+
+
+def _until_quiet(process: subprocess.Popen[bytes], limit: float = 10.0) -> bytes:
+    """What the program printed until it went quiet (or ended), after it printed anything."""
+    assert process.stdout is not None
+    out = b""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], QUIET)
+        if not ready:
+            if out or process.poll() is not None:
+                break
+            continue
+        chunk = os.read(process.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
 def replay_hint(stdout: str) -> str:
     lines = [line for line in stdout.splitlines() if line.startswith("Replay it with: ")]
     assert len(lines) == 1, stdout[-2000:]
@@ -71,6 +136,7 @@ def third_person_you(text: str) -> list[str]:
     return [f"You {verb}" for verb in NARRATED if f"You {verb}" in text]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_game_begins_at_the_table_with_no_lobby(tmp_path: Path, players: int) -> None:
     done = run("play", "--players", str(players), "--seed", "7", typed="quit\n", home=tmp_path)
@@ -85,8 +151,9 @@ def test_the_game_begins_at_the_table_with_no_lobby(tmp_path: Path, players: int
     assert "Your hand (front first): " in hand
 
 
+@pytest.mark.slow
 def test_a_whole_game_speaks_of_the_person_by_name(tmp_path: Path) -> None:
-    done = run("play", "--players", "4", "--seed", "3", typed=EVERY_BUTTON, home=tmp_path)
+    done = played_to_the_end("--players", "4", "--seed", "3", home=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "is over." in done.stdout
     assert "▶ 1. anna: 0 coins" in done.stdout
@@ -100,6 +167,7 @@ def test_a_whole_game_speaks_of_the_person_by_name(tmp_path: Path) -> None:
     assert third_person_you(told.stdout) == []
 
 
+@pytest.mark.slow
 def test_a_given_name_is_used_and_a_superuser_is_the_player(tmp_path: Path) -> None:
     named = run("play", "--players", "2", "--seed", "4", "--name", "  Anna\tRossi ",
                 typed="quit\n", home=tmp_path / "named")  # fmt: skip
@@ -109,11 +177,12 @@ def test_a_given_name_is_used_and_a_superuser_is_the_player(tmp_path: Path) -> N
     assert "▶ 1. Player: 0 coins" in root.stdout
 
 
+@pytest.mark.slow
 def test_the_replay_command_names_the_store_given_with_db(tmp_path: Path) -> None:
     played_in = tmp_path / "work dir"
     (played_in / "my games").mkdir(parents=True)
-    done = run("play", "--players", "2", "--seed", "4", "--db", "my games/bean games.db",
-               typed=EVERY_BUTTON, home=tmp_path, cwd=played_in)  # fmt: skip
+    done = played_to_the_end("--players", "2", "--seed", "4", "--db", "my games/bean games.db",
+                             home=tmp_path, cwd=played_in)  # fmt: skip
     assert done.returncode == 0, done.stderr
     game_id = done.stdout.split(" is over.", 1)[0].rsplit("Game ", 1)[1]
     store = (played_in / "my games" / "bean games.db").resolve()
@@ -125,9 +194,10 @@ def test_the_replay_command_names_the_store_given_with_db(tmp_path: Path) -> Non
     assert "game over — " in told.stdout
 
 
+@pytest.mark.slow
 def test_the_replay_command_names_the_default_store(tmp_path: Path) -> None:
     home = tmp_path / "data home"
-    done = run("play", "--players", "2", "--seed", "4", typed=EVERY_BUTTON, home=home)
+    done = played_to_the_end("--players", "2", "--seed", "4", home=home)
     assert done.returncode == 0, done.stderr
     store = (home / "bohnanza" / "games.db").resolve()
     hint = replay_hint(done.stdout)

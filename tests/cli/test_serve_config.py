@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.store.database import SCHEMA_VERSION
 
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
@@ -24,6 +26,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     )
 
 
+@pytest.mark.slow
 def test_a_wrong_setting_stops_serve_in_one_line_before_anything_starts(tmp_path: Path) -> None:
     done = run(
         "serve", "telegram", "--db", str(tmp_path / "g.db"), env={"BOHNANZA_HEALTH_PORT": "x"}
@@ -33,6 +36,7 @@ def test_a_wrong_setting_stops_serve_in_one_line_before_anything_starts(tmp_path
     assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.slow
 def test_a_platform_missing_its_settings_is_named_in_one_line(tmp_path: Path) -> None:
     config = tmp_path / "bot.toml"
     config.write_text(f'db = "{tmp_path / "g.db"}"\n[telegram]\nmode = "polling"\n')
@@ -44,6 +48,7 @@ def test_a_platform_missing_its_settings_is_named_in_one_line(tmp_path: Path) ->
     assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.slow
 def test_every_platform_checks_its_settings_before_the_store_is_opened(tmp_path: Path) -> None:
     for platform, variable in (
         ("matrix", "BOHNANZA_MATRIX_HOMESERVER"),
@@ -57,12 +62,14 @@ def test_every_platform_checks_its_settings_before_the_store_is_opened(tmp_path:
         assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.slow
 def test_health_without_a_running_bot_is_unhealthy() -> None:
     done = run("health", "--url", "http://127.0.0.1:9/healthz")
     assert done.returncode == 1
     assert done.stderr.startswith("error: unhealthy: cannot reach")
 
 
+@pytest.mark.slow
 def test_db_upgrade_makes_an_empty_file_a_store_and_brings_an_old_one_up(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     db.touch()

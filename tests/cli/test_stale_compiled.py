@@ -12,6 +12,8 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import pytest
+
 from bohnanza.cli.start import (
     BUILT_FROM,
     SourcesFirst,
@@ -53,6 +55,7 @@ def build_beside(source: Path) -> Path:
     return extension
 
 
+@pytest.mark.slow
 def test_bohnanza_runs_the_sources_of_a_module_edited_since_it_was_compiled(
     tmp_path: Path,
 ) -> None:

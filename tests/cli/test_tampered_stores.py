@@ -7,8 +7,10 @@ altered and lists the others as they are.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -21,7 +23,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.store import open_store
+from bohnanza.adapters.terminal.console import Console, TableChoice
 from bohnanza.cli.app import build_app
 from bohnanza.core.audit import action_payload, canonical_json, link_hash
 from bohnanza.core.ports import IN_PROGRESS
@@ -55,10 +59,31 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("store") / "games.db"
     simulated = run("simulate", "--players", "3", "--games", "2", "--seed", "5", "--db", str(db))
     assert simulated.exit_code == 0, simulated.output
-    typed = "1\n" * 40 + "quit\n"
-    played = run("play", "--players", "3", "--seed", "5", "--db", str(db), input=typed)
-    assert played.exit_code == 0, played.output
+    interrupted_after(40, db)
     return db
+
+
+def interrupted_after(inputs: int, db: Path) -> None:
+    """A terminal game in `db` whose player typed the first number listed `inputs` times,
+    then stopped."""
+    printed: list[str] = []
+    left = iter(range(inputs))
+
+    def first_listed() -> str:
+        screen = "\n".join(printed).rsplit("only you see this", 1)[-1]
+        found = re.search(r"^\[(\d+)\] ", screen, re.MULTILINE)
+        if next(left, None) is None or found is None:
+            raise EOFError
+        return found.group(1)
+
+    with open_store(str(db)) as store:
+        console = Console(store, load_translators(), first_listed, printed.append, seed=5)
+
+        async def game() -> None:
+            await console.open(TableChoice(3, ["heuristic"], "en", "off", "anna", "2m"))
+            await console.play()
+
+        asyncio.run(game())
 
 
 @pytest.fixture
@@ -272,6 +297,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 def test_each_command_finds_each_alteration_and_writes_nothing(
@@ -324,6 +350,7 @@ def test_trust_stops_at_an_action_the_rules_refuse_in_one_line(db: Path) -> None
     assert result.stderr.startswith(f"error: {db}: game {game}: action 5: illegal")
 
 
+@pytest.mark.slow
 def test_the_installed_command_reports_a_tampered_resume_in_one_line(db: Path) -> None:
     game = interrupted_game(db)
     corrupt_the_creation_time(db, game)

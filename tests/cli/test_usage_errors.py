@@ -22,6 +22,7 @@ def run(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "names"),
     [
@@ -41,12 +42,14 @@ def test_a_usage_error_is_one_line_and_exit_2(args: list[str], names: str) -> No
     assert names in lines[0] and "--help" in lines[0]
 
 
+@pytest.mark.slow
 def test_help_and_a_bare_command_still_show_the_help() -> None:
     assert run("--help").returncode == 0
     bare = run("db")
     assert "upgrade" in bare.stdout + bare.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "names"),
     [
@@ -75,12 +78,14 @@ def test_every_command_tells_a_usage_error_the_same_way(args: list[str], names: 
     assert names.lower() in lines[0].lower() and f"'bohnanza {args[0]} --help'" in lines[0]
 
 
+@pytest.mark.slow
 def test_a_missing_store_is_no_usage_error_but_exit_1(tmp_path: Path) -> None:
     done = run("replay", str(tmp_path / "none.db"))
     assert done.returncode == 1
     assert done.stderr == f"error: {tmp_path / 'none.db'}: no such file\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command", ["play", "simulate", "replay", "serve", "health", "export", "import", "audit"]
 )
@@ -90,12 +95,14 @@ def test_help_names_values_by_what_they_are_not_by_their_type(command: str) -> N
     assert re.findall(r"<\w+(?:\[\w+\])?>", shown.stdout) == []
 
 
+@pytest.mark.slow
 def test_play_help_shows_the_deadline_and_the_trading_window_with_their_defaults() -> None:
     shown = " ".join(run("play", "--help", columns=200).stdout.split())
     assert "--deadline TIME" in shown and "[default: off]" in shown
     assert "--trade-window TIME" in shown and "[default: 2m]" in shown
 
 
+@pytest.mark.slow
 def test_defaults_told_in_the_help_are_whole() -> None:
     health = " ".join(run("health", "--help", columns=200).stdout.split())
     assert "[default: http://127.0.0.1:$BOHNANZA_HEALTH_PORT/healthz]" in health
@@ -103,6 +110,7 @@ def test_defaults_told_in_the_help_are_whole() -> None:
     assert "A TOML settings file. [default: $BOHNANZA_CONFIG]" in serve
 
 
+@pytest.mark.slow
 def test_export_writes_standard_output_with_a_dash(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
     assert run("simulate", "--games", "1", "--players", "2", "--db", str(db)).returncode == 0

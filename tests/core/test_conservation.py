@@ -53,6 +53,7 @@ def test_every_action_of_random_games_keeps_every_card_in_one_place(players: int
         assert game.is_over
 
 
+@pytest.mark.slow
 def test_every_kind_of_action_is_seen_keeping_every_card_in_one_place() -> None:
     seen: set[str] = set()
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):

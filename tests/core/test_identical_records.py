@@ -52,6 +52,7 @@ def digests() -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
 @pytest.mark.parametrize("line_up", LINE_UPS, ids="+".join)
 def test_bot_games_write_byte_identical_records_to_the_stored_digests(

@@ -63,6 +63,7 @@ def assert_menu_is_legal(game: Game) -> None:
             check_action(game.state, action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 8))
 @settings(max_examples=6)
 @given(deal_seed=seeds, play_seed=seeds)
@@ -190,6 +191,7 @@ json_actions = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120)
 @given(raw=json_actions)
 def test_malformed_json_actions_are_refused_with_a_format_error(raw: object) -> None:

@@ -59,6 +59,7 @@ def assert_view_hides_what_is_hidden(game: Game, rng: random.Random) -> None:
         assert view_for(moved, seat) == game.view(seat), f"seat {seat} sees a hidden card"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_no_view_ever_depends_on_another_players_hand_or_the_deck_order(players: int) -> None:
     """Checked for every seat and a spectator after every action of a whole random game."""

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from bohnanza.adapters.irc.protocol import Line, casefold, encode, parse
 
-WAIT = 20.0
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 @dataclass(frozen=True)

@@ -15,14 +15,15 @@ from bohnanza.adapters.irc.protocol import casefold
 from bohnanza.adapters.pacing import PACKED
 from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
 from bohnanza.core.app.picker import Draft
+from bohnanza.core.app.screens import screen_message
 from bohnanza.core.app.session import GameSession
-from bohnanza.core.app.updates import hand_key, screen_message
+from bohnanza.core.app.updates import hand_key
 from bohnanza.core.audit import audit_game
 from bohnanza.core.cards import Variety
 from bohnanza.core.ports import FINISHED
 from bohnanza.core.view import PlayerView
 
-from ..tapping import Press, Tapper, command_of
+from ..tapping import Press, Tapper, command_of, listed_numbers
 from .conftest import BotAccount, bot_env, unique
 from .ircd import Network
 from .people import Person, connected
@@ -103,12 +104,12 @@ async def answer_once(
         choice = tapper.choose(session, seat, commands)
         if choice is None:
             continue
-        number = commands.index(choice) + 1
-        line = f"{number} · {buttons[number - 1].label}"
         caps = bot.runner.port.capabilities
         if session.hand_tokens.get(seat) != hand_key(session, seat, caps):
             # His choices changed without a word (lines cost): he asks for them first.
             await bot.say(person, bot.client.nick, "hand")
+        number, label = listed_numbers(session, seat, tr)[choice]
+        line = f"{number} · {label}"
         # He answers what his client shows: the choices the bot sent him.
         await person.wait_for(lambda h, line=line: shows_choice(h.text, line))
         start = len(session.game.actions)

@@ -15,7 +15,9 @@ from bohnanza.adapters.kit import SettingsError
 from .conftest import BotAccount, bot_env, unique
 from .ircd import Network
 
-WAIT = 20.0
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 async def ignore(line: Line) -> None:

@@ -1,5 +1,6 @@
-"""Numbered answers on a real IRC server: a number answering a list that another's move
-renumbered does nothing and brings the list as it stands; the list he then got is taken."""
+"""Numbered answers on a real IRC server: another's offer gives its choices new numbers and
+leaves his to theirs, whatever he sends in between; a number of an offer withdrawn is refused
+saying so, with his list; `²` is refused in one line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from bohnanza.adapters.irc.protocol import casefold
 from bohnanza.adapters.pacing import PACKED
+from bohnanza.core.actions import AcceptTrade
 from bohnanza.core.state import Step
 
 from .conftest import BotAccount, bot_env, unique
@@ -15,7 +17,6 @@ from .ircd import Network
 from .people import Person, connected
 from .table import RunningIrcBot
 
-MOVED_ON = "Your choices changed meanwhile; here they are as they stand."
 CHOICE = re.compile(r"^(\d+) · (.+)$")
 
 
@@ -41,7 +42,7 @@ def number_of(choices: dict[str, str], label: str) -> str:
     return found[0]
 
 
-async def test_a_number_answering_a_list_another_renumbered_does_nothing_on_irc(
+async def test_another_s_offer_leaves_his_numbers_to_their_choices_on_irc(
     network: Network, bot_account: BotAccount, tmp_path: Path
 ) -> None:
     channel = "#" + unique("beans")
@@ -67,28 +68,36 @@ async def test_a_number_answering_a_list_another_renumbered_does_nothing_on_irc(
         mark = len(bob.heard)
         await bot.say(bob, nick, "hand")
         await bob.wait_for(lambda h: "· No trade" in h.text, mark)
-        no_trade = number_of(choices_heard(bob, casefold(nick), mark), "No trade")
-        # Meanwhile Ann offers Bob a card: Accept and Decline come first in his list.
+        seen = choices_heard(bob, casefold(nick), mark)
+        no_trade = number_of(seen, "No trade")
+        # Meanwhile Ann offers Bob a card: Accept and Decline come as new numbers.
         mark = len(bob.heard)
         await bot.say(ann, nick, "offer 2 1")
         await bob.wait_for(lambda h: "· Decline #" in h.text, mark)
-        renumbered = choices_heard(bob, casefold(nick), mark)
-        assert renumbered[no_trade] != "No trade", renumbered
-        before = len(session.game.actions)
+        now = choices_heard(bob, casefold(nick), mark)
+        assert now[no_trade] == "No trade", now
+        assert number_of(now, "Accept #") not in seen
+        # He asks for something else first: nothing new is sent to him.
+        await bot.say(bob, nick, "help")
 
-        # Bob answers the list he read.
-        mark = len(bob.heard)
         await bot.say(bob, nick, no_trade)
 
         session = bot.session(channel)
         assert session is not None and session.game_id == game_id
+        assert session.seats[1].passed is not None
+        assert not any(isinstance(a, AcceptTrade) for a in session.game.actions)
+        # His offers gone, a number of one is refused saying so, with his list.
+        accept = number_of(now, "Accept #")
+        offer = now[accept].removeprefix("Accept #")
+        mark = len(bob.heard)
+        await bot.say(ann, nick, f"withdraw {offer}")
+        before = len(session.game.actions)
+        await bot.say(bob, nick, accept)
+        await bob.wait_for(lambda h: f"Offer #{offer} was withdrawn." in h.text, mark)
         assert len(session.game.actions) == before
-        assert session.seats[1].passed is None
-        await bob.wait_for(lambda h: MOVED_ON in h.text, mark)
-        await bob.wait_for(lambda h: "· Decline #" in h.text, mark)
-        now = choices_heard(bob, casefold(nick), mark)
-        assert now == renumbered
-        # The list he got is the one he reads now: its numbers are taken.
-        await bot.say(bob, nick, number_of(now, "Decline #"))
-        assert len(session.game.actions) == before + 1
+        # Digits that are not 0-9 are refused in one line.
+        mark = len(bob.heard)
+        await bot.say(bob, nick, "²")
+        heard = await bob.wait_for(lambda h: "0 to 9" in h.text, mark)
+        assert heard.text.strip() == "Write numbers with the digits 0 to 9."
     await bot.stop()

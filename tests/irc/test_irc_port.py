@@ -25,7 +25,9 @@ from .ircd import Network
 from .people import Heard, Person, connected
 
 T = TypeVar("T")
-WAIT = 20.0
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 class RecordingRunner:

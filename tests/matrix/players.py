@@ -28,7 +28,8 @@ from .synapse import Homeserver
 
 MessageMatch = Callable[[ReceivedMessage], bool]
 Found = TypeVar("Found")
-WAIT_TIMEOUT = 10.0
+WAIT_TIMEOUT = 60.0
+"""Seconds to wait for an event before it is taken not to come, however loaded the machine."""
 # Long-poll slices: short enough to notice the deadline, long enough to stay idle.
 POLL_MS = 1_000
 

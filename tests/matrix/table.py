@@ -40,7 +40,9 @@ from .synapse import Homeserver
 
 HAND_LINE = "Your hand (front first): "
 PASSED = "You pass on trading this time."
-WAIT = 15.0
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 def translators() -> dict[str, Translator]:

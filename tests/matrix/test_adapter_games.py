@@ -41,6 +41,7 @@ async def seat_people(host: Player, guests: list[Player], bot: str) -> str:
     return room
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("layout", "seed"),
     [("PB", 3), ("PBPBB", 5)],

@@ -1,14 +1,14 @@
-"""Numbered answers on Matrix against a real Synapse: a number answering a list that another's
-move renumbered does nothing and brings the list as it stands; a question asked before the
-bot was restarted is answered after the restart and means what it meant (the sale is made,
-trading goes on)."""
+"""Numbered answers on Matrix against a real Synapse: another's offer gives its choices new
+numbers and leaves his to theirs, whatever he sends in between; a number of an offer withdrawn
+is refused saying so; a question asked before the bot was restarted is answered after the
+restart and means what it meant (the sale is made, trading goes on)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from bohnanza.core.actions import EndStep, Harvest
+from bohnanza.core.actions import AcceptTrade, EndStep, Harvest
 from bohnanza.core.state import Step
 
 from .accounts import Account
@@ -16,8 +16,6 @@ from .players import Player, open_player
 from .synapse import Homeserver
 from .table import RunningBot, Table
 from .test_adapter_games import seat_people
-
-MOVED_ON = "Your choices changed meanwhile; here they are as they stand."
 
 
 def numbered_lines(body: str) -> dict[str, str]:
@@ -65,7 +63,7 @@ async def trading(table: Table, ann: Player, game_id: str) -> None:
     assert session is not None and session.state.step is Step.TRADE
 
 
-async def test_a_number_answering_a_list_another_renumbered_does_nothing_on_matrix(
+async def test_another_s_offer_leaves_his_numbers_to_their_choices_on_matrix(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:
     running = await RunningBot(synapse, new_account("beanbot"), tmp_path, seed=4).start()
@@ -79,26 +77,31 @@ async def test_a_number_answering_a_list_another_renumbered_does_nothing_on_matr
         await trading(table, ann, game_id)
         seen = await latest_list(table, bob, game_id, "No trade")
         no_trade = number_of(seen, "No trade")
-        # Meanwhile Ann offers Bob a card: Accept and Decline come first in his list.
+        direct = table.direct[bob.user_id]
+        # Meanwhile Ann offers Bob a card: Accept and Decline come as new numbers.
         await table.say(ann, "offer 2 1", table.direct[ann.user_id])
-        renumbered = await latest_list(table, bob, game_id, "Accept #")
-        assert numbered_lines(renumbered)[no_trade] != "No trade"
-        before = running.action_count(game_id)
+        now = await latest_list(table, bob, game_id, "Accept #")
+        assert numbered_lines(now)[no_trade] == "No trade"
+        accept = number_of(now, "Accept #")
+        assert accept not in numbered_lines(seen)
+        # He asks for something else first: nothing new is sent to him.
+        await table.say(bob, "help", direct)
 
-        # Bob answers the list he read.
-        await table.say(bob, no_trade, table.direct[bob.user_id])
+        await table.say(bob, no_trade, direct)
 
         session = table.session()
         assert session is not None
+        assert session.seats[1].passed is not None
+        assert not any(isinstance(a, AcceptTrade) for a in session.game.actions)
+        # His offer gone, its number is refused saying so, with his list.
+        offer = numbered_lines(now)[accept].removeprefix("Accept #")
+        await table.say(ann, f"withdraw {offer}", table.direct[ann.user_id])
+        before = running.action_count(game_id)
+        await table.say(bob, accept, direct)
+        await bob.wait_for_message(
+            lambda m: m.room_id == direct and f"Offer #{offer} was withdrawn." in m.body
+        )
         assert running.action_count(game_id) == before
-        assert session.seats[1].passed is None
-        direct = table.direct[bob.user_id]
-        await bob.wait_for_message(lambda m: m.room_id == direct and MOVED_ON in m.body)
-        now = await latest_list(table, bob, game_id, "Accept #")
-        assert numbered_lines(now) == numbered_lines(renumbered)
-        # The list he got is the one he reads now: its numbers are taken.
-        await table.say(bob, number_of(now, "Decline #"), direct)
-        assert running.action_count(game_id) == before + 1
     await running.stop()
 
 

@@ -24,7 +24,9 @@ from .synapse import Homeserver
 from .table import translators
 
 T = TypeVar("T")
-WAIT = 15.0
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 class MatrixHarness:

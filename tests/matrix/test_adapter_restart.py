@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from nio import DevicesResponse
 
 from bohnanza.core.audit import audit_game
@@ -23,6 +24,7 @@ CHATTER = 60
 among them is only found by fetching the gap."""
 
 
+@pytest.mark.slow
 async def test_a_restarted_bot_goes_on_without_replaying_or_losing_commands(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:

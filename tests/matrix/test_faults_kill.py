@@ -197,6 +197,7 @@ async def until(done: Callable[[], object], timeout: float, person: Player) -> b
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 @pytest.mark.parametrize("delay_ms", [0, 5, 20, 60])
 async def test_a_kill_9_just_after_a_move_stores_it_once_and_shows_it(

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import pytest
 from nio import DownloadResponse
 from nio.crypto.attachments import decrypt_attachment
 
@@ -36,6 +37,7 @@ def is_file(room: str) -> Callable[[ReceivedMessage], bool]:
     return lambda m: m.room_id == room and m.msgtype == "m.file"
 
 
+@pytest.mark.slow
 async def test_the_room_gets_the_finished_games_page_as_one_file(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import CounterTrade, ProposeTrade
-from bohnanza.core.app.updates import screen_message
+from bohnanza.core.app.screens import screen_message
 from bohnanza.core.audit import audit_game
 
 from ..tapping import (
@@ -21,6 +23,7 @@ from ..tapping import (
     Tapper,
     command_of,
     decisions_from_record,
+    listed_numbers,
     offers_of_people,
     trades_of_people,
 )
@@ -43,10 +46,10 @@ async def answer_once(table: Table, game_id: str, tapper: Tapper, tally: Tally) 
         choice = tapper.choose(session, seat, [command_of(b.payload) for b in buttons])
         if choice is None:
             continue
-        number = [command_of(b.payload) for b in buttons].index(choice) + 1
+        number, label = listed_numbers(session, seat, tr)[choice]
         person = table.person_at(session, seat)
         direct = table.direct[person.user_id]
-        line = f"\n{number} · {buttons[number - 1].label}"
+        line = f"\n{number} · {label}"
         # He answers what his client shows: the newest message of his direct room.
         await person.wait_for_message(
             lambda m, line=line, direct=direct: (
@@ -65,6 +68,7 @@ async def answer_once(table: Table, game_id: str, tapper: Tapper, tally: Tally) 
     return None
 
 
+@pytest.mark.slow
 async def test_a_five_player_game_by_numbers_alone_on_matrix(
     synapse: Homeserver, new_account: Callable[[str], Account], tmp_path: Path
 ) -> None:

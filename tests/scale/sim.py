@@ -207,6 +207,9 @@ class Simulation:
         self.tally = Tally()
         self._ids = 0
         self.stop_at = float("inf")
+        """A monotonic time after which nothing more is sent: the generous bound of a run."""
+        self.moves_per_game: int | None = None
+        """Each game stops once this many of its actions are stored (None: at its end)."""
 
     def _worker(self, room: str) -> Worker | None:
         alive = [w for w in self.workers if w.alive]
@@ -236,7 +239,8 @@ class Simulation:
         return answer
 
     async def play(self, games: int, store: SqlGameStore, max_rounds: int = 100_000) -> None:
-        """Play `games` games at once until each ends or `stop_at` (a monotonic time) passes."""
+        """Play `games` games at once until each ends (or has `moves_per_game` actions), or
+        `stop_at` (a monotonic time) passes."""
         await asyncio.gather(*(self._game(index, store, max_rounds) for index in range(games)))
 
     async def _game(self, index: int, store: SqlGameStore, max_rounds: int) -> None:
@@ -251,7 +255,7 @@ class Simulation:
         bots = [make_bot("heuristic", random.Random(rng.random())) for _ in users]
         passed: dict[int, object] = {}
         rounds = 0
-        while not replica.game.is_over and time.monotonic() < self.stop_at and rounds < max_rounds:
+        while not self._done(replica) and rounds < max_rounds:
             rounds += 1
             moves = _next_moves(replica.game, bots, passed, rng.random() < self.race)
             if not moves:
@@ -272,6 +276,12 @@ class Simulation:
                 replica = _from_store(store, game_id)
         if replica.game.is_over:
             self.tally.finished += 1
+
+    def _done(self, replica: Replica) -> bool:
+        """Whether a game has been played far enough (or the run's time is up)."""
+        if replica.game.is_over or time.monotonic() >= self.stop_at:
+            return True
+        return self.moves_per_game is not None and len(replica.game.actions) >= self.moves_per_game
 
     async def _gather(self, room: str, users: list[str], store: SqlGameStore) -> Replica | None:
         """Open, fill and start the game in `room`, robust to lost commands: each step looks

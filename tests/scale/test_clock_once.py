@@ -31,6 +31,8 @@ from bohnanza.core.state import Step
 from ..adapters.postgres import postgres_url
 from .worker import CAPABILITIES, PLATFORM
 
+pytestmark = pytest.mark.server  # worker processes on one store
+
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 REMINDER = timedelta(minutes=7, seconds=30)
 """A quarter of the 10-minute deadline before it."""

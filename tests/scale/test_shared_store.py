@@ -21,6 +21,8 @@ from bohnanza.core.record import replay
 
 from .worker import CAPABILITIES, PLATFORM
 
+pytestmark = pytest.mark.server  # worker processes on one store
+
 NOW = datetime(2025, 1, 1, tzinfo=UTC)
 
 

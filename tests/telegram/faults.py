@@ -404,6 +404,17 @@ def stale_views(store: SqlGameStore, group: Chat, people: Sequence[SimUser]) -> 
     return stale
 
 
+async def stale_after_healing(
+    world: World, store: SqlGameStore, group: Chat, people: Sequence[SimUser]
+) -> list[str]:
+    """The views still stale once the bot had every chance to heal them: at once if none is
+    (the usual case), else after the bot's patience; the bot runs in a process of its own, so
+    only what Telegram shows tells when it is done."""
+    with contextlib.suppress(TimeoutError):
+        await world.wait_until(lambda: not stale_views(store, group, people), what="views")
+    return stale_views(store, group, people)
+
+
 def human_actions(store: SqlGameStore, game_id: str) -> list[Action]:
     """The stored actions of the people's seats, in order."""
     record = store.load_record(game_id)
@@ -473,7 +484,7 @@ class ServedPlayers(Players):
         return rebuilt(self.store, self.room)[1]
 
     async def settle(self) -> None:
-        await self.world.settle(quiet=self.quiet, timeout=15.0)
+        await self.world.settle(quiet=self.quiet)
 
     async def say(self, person: SimUser, text: str, chat: Chat | None = None) -> StoredMessage:
         message = person.say(chat, text)
@@ -482,7 +493,7 @@ class ServedPlayers(Players):
 
     async def press(self, person: SimUser, message: StoredMessage, data: str) -> CallbackAnswer:
         query = person.press(message, data)
-        answer = await query.wait_answer(15.0)
+        answer = await query.wait_answer()
         await self.settle()
         return answer
 

@@ -34,6 +34,7 @@ from bohnanza.core.notation import action_text
 from bohnanza.core.state import Step
 
 from .botapi import BotApiServer, CallbackAnswer, Chat, SimUser, StoredMessage, World
+from .botapi.records import PATIENCE
 
 HAND_LINE = "Your hand (front first): "
 PASSED = "You pass on trading this time."
@@ -85,18 +86,29 @@ class RunningBot:
         self.bot.service.rng = random.Random(seed)
         self.handled: Counter[str] = Counter()
         """How often the runner finished each delivery id (a redelivered update counts twice)."""
+        self.in_hand = 0
+        """Inputs the runner was given and has not stored and answered yet."""
         submit = self.bot.runner.submit
 
         async def counted(inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
+            self.in_hand += 1
             try:
                 delivered = await submit(inbound, wait)
             except BaseException:
                 self._count(inbound)
                 raise
+            finally:
+                self.in_hand -= 1
             delivered.add_done_callback(lambda _: self._count(inbound))
             return delivered
 
         self.bot.runner.submit = counted  # type: ignore[method-assign]
+        self.world.at_work = self.at_work
+
+    def at_work(self) -> bool:
+        """Whether an update waits for the bot, an input is in hand or a message on its way."""
+        queued = self.application.update_queue.qsize() > 0
+        return queued or self.in_hand > 0 or self.bot.runner.sending
 
     def _count(self, inbound: Inbound) -> None:
         """The input is handled to its end: stored, and its messages delivered."""
@@ -116,7 +128,7 @@ class RunningBot:
         """How many actions the store holds for a game."""
         return next(s.actions for s in self.store.list_games() if s.game_id == game_id)
 
-    async def handled_message(self, message: StoredMessage, timeout: float = 10.0) -> None:
+    async def handled_message(self, message: StoredMessage, timeout: float = PATIENCE) -> None:
         """Wait until the bot has handled a person's message to its end."""
         key = f"m:{message.chat.id}:{message.message_id}"
         await self.world.wait_until(lambda: self.handled[key] > 0, timeout, f"handling {key}")
@@ -160,9 +172,9 @@ class Players:
     async def press(self, person: SimUser, message: StoredMessage, data: str) -> CallbackAnswer:
         """`person` presses the button with this data under `message`; the bot's answer."""
         query = person.press(message, data)
-        answer = await query.wait_answer(10.0)
+        answer = await query.wait_answer()
         key = f"cb:{query.id}"
-        await self.world.wait_until(lambda: self.running.handled[key] > 0, 10.0, key)
+        await self.world.wait_until(lambda: self.running.handled[key] > 0, what=key)
         return answer
 
     async def gather(self, seats: Sequence[str]) -> str:

@@ -16,6 +16,8 @@ from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, sent_buttons
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 
 def trades_by(running: RunningBot, game_id: str) -> Counter[str]:
     """Trading actions of the stored game, by kind and by who made them (person or bot)."""
@@ -28,6 +30,7 @@ def trades_by(running: RunningBot, game_id: str) -> Counter[str]:
     return kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seats", "seed"),
     [
@@ -56,7 +59,7 @@ def test_people_and_bots_play_a_whole_game_in_a_group_to_its_result(
             await world.settle()
             return running, players, game_id
 
-    running, players, game_id = run(scenario(), timeout=60)
+    running, players, game_id = run(scenario())
 
     summary = next(s for s in running.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED

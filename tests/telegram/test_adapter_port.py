@@ -17,6 +17,8 @@ from bohnanza.core.app.messages import Button, Message
 from .botapi import BotApiServer, World
 from .table import settings_for, unthrottled
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 T = TypeVar("T")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.audit import audit_game
 from bohnanza.core.notation import action_text
 from bohnanza.core.ports import FINISHED
@@ -12,6 +14,8 @@ from bohnanza.core.ports import FINISHED
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, latest_private
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 
 def test_a_game_goes_on_after_the_bot_restarts_with_nothing_lost_or_doubled(
@@ -63,7 +67,7 @@ def test_a_game_goes_on_after_the_bot_restarts_with_nothing_lost_or_doubled(
                 await world.settle()
                 return second, game_id, stored_before
 
-    second, game_id, stored_before = run(scenario(), timeout=60)
+    second, game_id, stored_before = run(scenario())
 
     summary = next(s for s in second.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.render import hand_text
 
 from .botapi import BotApiServer, Chat, SimUser, StoredMessage, World
@@ -22,6 +24,8 @@ from .table import (
     unthrottled,
 )
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 LINK = "https://t.me/BohnanzaTestBot?start=hand"
 
 STALE = "That button was from an earlier moment: here is the game as it stands now."
@@ -33,6 +37,7 @@ def table_of(people: list[SimUser], world: World) -> Chat:
     return group
 
 
+@pytest.mark.slow
 def test_a_429_storm_in_the_group_loses_no_message(
     world: World, botapi: BotApiServer, tmp_path: Path
 ) -> None:
@@ -57,7 +62,7 @@ def test_a_429_storm_in_the_group_loses_no_message(
                 await world.settle()
                 return game_id
 
-    game_id = run(scenario(), timeout=60)
+    game_id = run(scenario())
 
     refused = [c for c in world.calls if c.status == 429]
     assert len(refused) >= 4
@@ -109,7 +114,7 @@ def test_a_player_who_never_started_the_bot_is_told_once_how_and_then_gets_his_h
                 assert latest_private(cat, game_id) is not None
                 assert len([m for m in group.bot_messages if LINK in (m.text or "")]) == 1
 
-    run(scenario(), timeout=30)
+    run(scenario())
     assert hand_leaks(world, group, [ann, cat]) == []
 
 
@@ -142,7 +147,7 @@ def test_an_update_delivered_twice_is_applied_once(
                     await world.settle()
                     assert tg.action_count(game_id) == count
 
-    run(scenario(), timeout=30)
+    run(scenario())
 
 
 def forged_presses(game_id: str, token: str, stale: str) -> list[str | None]:
@@ -212,7 +217,7 @@ def test_presses_on_others_buttons_and_forged_data_are_answered_and_change_nothi
                 assert "This button belongs to a game that is over." in answers
                 assert "This button is not one of mine." in answers
 
-    run(scenario(), timeout=30)
+    run(scenario())
     assert all(len(str(b["callback_data"]).encode()) <= 64 for b in sent_buttons(world))
 
 
@@ -251,7 +256,7 @@ def test_garbage_and_commands_for_another_bot_change_nothing(
                 ]
                 assert ann.private_messages[-1].text == "Unknown command. Send 'help' for the list."
 
-    run(scenario(), timeout=30)
+    run(scenario())
     assert hand_leaks(world, group, [ann, bob]) == []
 
 
@@ -287,5 +292,5 @@ def test_an_inline_query_shows_the_asker_his_own_hand_only(
                 assert max(lengths) > 100  # a long hand is shown whole, not cut short
                 assert (await dan.inline_query("")).results == []
 
-    run(scenario(), timeout=30)
+    run(scenario())
     assert hand_leaks(world, group, [ann, bob]) == []

@@ -24,6 +24,8 @@ from .botapi.ptb import free_port, run
 from .faults import delivery_id
 from .table import Players, RunningBot, settings_for
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 SECRET = "beans-are-secret_42"
 
 
@@ -85,7 +87,7 @@ def test_a_game_is_played_through_the_webhook_each_post_answered_once_stored(
                 assert world.webhook.failures == 0
                 return without, wrong
 
-    without, wrong = run(scenario(), timeout=30)
+    without, wrong = run(scenario())
     assert (without, wrong) == (403, 403)
     assert answered_unstored == []
     assert world.webhook is not None and world.webhook.deliveries > 15
@@ -136,7 +138,7 @@ def test_posts_that_hold_no_update_are_refused_and_nothing_of_them_is_logged(
                 return statuses
 
     with caplog.at_level(logging.DEBUG):
-        statuses = run(scenario(), timeout=30)
+        statuses = run(scenario())
     assert statuses == [403, 403, 403, 400, 400, 400, 400, 400, 400, 400, 400, 413, 405, 404]
     # The bot's own lines and its web server's (python-telegram-bot's debug lines show the
     # secret it sets: `serve` redacts it from every line).
@@ -176,7 +178,7 @@ def test_a_store_failure_is_answered_503_and_the_update_sent_again_is_applied_on
                 store.delivery_seen = failing  # type: ignore[method-assign]
                 said = ann.say(group, "/new")
                 update = world.updates[-1]
-                await world.wait_until(lambda: not world.pending, 10, "the update delivered")
+                await world.wait_until(lambda: not world.pending, what="the update delivered")
                 await world.settle()
                 assert world.webhook is not None
                 assert "503" in (world.webhook.last_error_message or "")
@@ -187,7 +189,7 @@ def test_a_store_failure_is_answered_503_and_the_update_sent_again_is_applied_on
                 # Taken three times, applied once: one lobby.
                 assert tg.handled[f"m:{group.id}:{said.message_id}"] == 3
 
-    run(scenario(), timeout=30)
+    run(scenario())
 
 
 def test_an_update_sent_again_once_stored_is_answered_at_once_and_applied_once(
@@ -211,14 +213,14 @@ def test_an_update_sent_again_once_stored_is_answered_at_once_and_applied_once(
                 update = world.redeliver()
                 key = delivery_id(update)
                 assert key is not None
-                await world.wait_until(lambda: tg.handled[key] == 2, 10, "the second delivery")
+                await world.wait_until(lambda: tg.handled[key] == 2, what="the second delivery")
                 await world.settle()
                 assert world.webhook is not None and world.webhook.failures == 0
                 assert botapi.deliverer.posts[update["update_id"]] == 2
                 assert tg.action_count(game_id) == count
                 assert len(group.bot_messages) == sent
 
-    run(scenario(), timeout=30)
+    run(scenario())
 
 
 def test_a_port_in_use_stops_the_start_in_one_line_before_the_webhook_is_set(
@@ -246,7 +248,7 @@ def test_a_port_in_use_stops_the_start_in_one_line_before_the_webhook_is_set(
                     await tg.application.shutdown()
                 return str(refused.value)
 
-    said = run(scenario(), timeout=30)
+    said = run(scenario())
     assert said.startswith("cannot listen for the webhook on 127.0.0.1:")
     assert "BOHNANZA_TELEGRAM_PORT" in said and "\n" not in said
     assert world.webhook is None

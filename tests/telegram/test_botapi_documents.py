@@ -7,9 +7,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
+import pytest
 
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 JsonDict = dict[str, Any]
 Post = Callable[[str, aiohttp.FormData | dict[str, str]], Awaitable[tuple[int, JsonDict]]]

@@ -24,6 +24,8 @@ from telegram.ext import (
 from .botapi import BotApiServer, World
 from .botapi.ptb import AnyApplication, build_application, polling, run, webhook
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 Context = ContextTypes.DEFAULT_TYPE
 SECRET = "s3cret-token_for-tests"
 

@@ -9,10 +9,13 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import aiohttp
+import pytest
 from aiohttp import web
 
 from .botapi import SECRET_HEADER, BotApiServer, World
 from .botapi.ptb import free_port, run
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 JsonDict = dict[str, Any]
 Call = Callable[..., Coroutine[Any, Any, tuple[int, JsonDict]]]

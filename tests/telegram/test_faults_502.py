@@ -27,6 +27,8 @@ from .faults import (
 )
 from .table import Players, RunningBot
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 SHORT_DELAYS = (0.05, 0.1, 0.2)
 
 
@@ -75,7 +77,7 @@ def test_a_502_on_a_private_edit_ends_with_the_hand_shown_as_stored(
             else:
                 # Every try refused: behind for now, derived again by the deadline loop.
                 assert not current()
-                await world.wait_until(current, 5.0, "the private message healed")
+                await world.wait_until(current, what="the private message healed")
                 assert [c.status for c in world.calls_since(mark) if c.chat_id == person.id][
                     -1:
                 ] == [200]
@@ -86,7 +88,7 @@ def test_a_502_on_a_private_edit_ends_with_the_hand_shown_as_stored(
             await world.settle()
             assert current()
 
-    run(scenario(), timeout=30)
+    run(scenario())
     assert world.server_errors == []
 
 
@@ -111,15 +113,15 @@ def test_a_502_on_a_private_edit_is_retried_by_the_served_bot(tmp_path: Path) ->
                 outage = server.flood.inject_error(502, method="editMessageText", chat_id=person.id)
                 mark = len(world.calls)
                 players.sent.append(move.action)
-                answer = await person.press(move.message, move.data).wait_answer(10.0)
+                answer = await person.press(move.message, move.data).wait_answer()
                 assert answer.text == "✓"
 
                 def current() -> bool:
                     wanted = rendered(players.store, str(group.id)).private[str(person.id)]
                     return private_shown(person, game_id) == wanted
 
-                await world.wait_until(lambda: outage.remaining == 0, 10.0, "the 502")
-                await world.wait_until(current, 10.0, "the private message current")
+                await world.wait_until(lambda: outage.remaining == 0, what="the 502")
+                await world.wait_until(current, what="the private message current")
                 edits = [
                     c for c in world.calls_since(mark, "editMessageText") if c.chat_id == person.id
                 ]
@@ -135,5 +137,5 @@ def test_a_502_on_a_private_edit_is_retried_by_the_served_bot(tmp_path: Path) ->
                 players.close()
                 await served.close()
 
-    run(scenario(), timeout=60)
+    run(scenario())
     assert world.server_errors == []

@@ -37,8 +37,11 @@ from .faults import (
     delivery_id,
     human_actions,
     same_moves,
+    stale_after_healing,
     stale_views,
 )
+
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
 
 MAX_MOVES = 60
 
@@ -146,7 +149,7 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                     assert stale, "the edit that never arrived left no view behind"
 
                 await second.start()
-                await world.wait_until(lambda: not world.pending, 15, "every update confirmed")
+                await world.wait_until(lambda: not world.pending, what="every update confirmed")
                 await players.settle()
                 assert world.pending == []
                 for update in commands:
@@ -164,7 +167,7 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                 code, said = await audit(db)
                 assert code == 0, said
 
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
                 clean_stop(await second.stop(), second.output)
                 assert world.pending == []
             finally:
@@ -172,5 +175,5 @@ def test_a_kill_9_at_a_random_moment_loses_nothing_and_applies_nothing_twice(
                 await first.close()
                 await second.close()
 
-    run(scenario(), timeout=120)
+    run(scenario())
     assert world.server_errors == []

@@ -39,8 +39,10 @@ from .faults import (
     delivery_id,
     human_actions,
     same_moves,
-    stale_views,
+    stale_after_healing,
 )
+
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
 
 MAX_MOVES = 40
 LOCK_HELD = 0.3
@@ -178,7 +180,7 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                     lock.pop().close()
 
                 await second.start()
-                await world.wait_until(lambda: not world.pending, 15, "every update delivered")
+                await world.wait_until(lambda: not world.pending, what="every update delivered")
                 await players.settle()
                 for update in commands:
                     key = delivery_id(update)
@@ -198,7 +200,7 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                 code, said = await audit(db)
                 assert code == 0, said
 
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
                 clean_stop(await second.stop(), second.output)
                 assert world.pending == []
                 assert "Traceback" not in first.output, first.output
@@ -209,5 +211,5 @@ def test_a_kill_9_in_webhook_mode_loses_nothing_and_applies_nothing_twice(
                 await first.close()
                 await second.close()
 
-    run(scenario(), timeout=120)
+    run(scenario())
     assert world.server_errors == []

@@ -36,8 +36,10 @@ from .faults import (
     private_shown,
     rendered,
     same_moves,
-    stale_views,
+    stale_after_healing,
 )
+
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
 
 HOLD = 1.0
 """Seconds the server holds back the first answer of a command's delivery."""
@@ -145,7 +147,7 @@ def test_sigterm_mid_command_stores_it_once_and_restart_applies_nothing_twice(
                     assert exited - signalled[0] >= HOLD * 0.9
 
                 await second.start()
-                await world.wait_until(lambda: not world.pending, 15, "every update confirmed")
+                await world.wait_until(lambda: not world.pending, what="every update confirmed")
                 await players.settle()
                 assert store.delivery_seen(PLATFORM, key)
                 assert same_moves(human_actions(store, game_id), players.sent)
@@ -156,12 +158,12 @@ def test_sigterm_mid_command_stores_it_once_and_restart_applies_nothing_twice(
 
                 # Delivered once more, as after a lost confirmation: still applied once.
                 world.redeliver(update_id)
-                await world.wait_until(lambda: not world.pending, 15, "the redelivery confirmed")
+                await world.wait_until(lambda: not world.pending, what="the redelivery confirmed")
                 await players.settle()
                 assert action_count(store, game_id) == count
                 assert same_moves(human_actions(store, game_id), players.sent)
                 assert world.pending == []
-                assert stale_views(store, group, people) == []
+                assert await stale_after_healing(world, store, group, people) == []
 
                 clean_stop(await second.stop(), second.output)
                 assert quiet(second.output), second.output
@@ -171,14 +173,19 @@ def test_sigterm_mid_command_stores_it_once_and_restart_applies_nothing_twice(
                 await first.close()
                 await second.close()
 
-    run(scenario(), timeout=90)
+    run(scenario())
     assert world.server_errors == []
 
 
+HELD = 120.0
+"""Seconds the answer that confirms the handled updates at stop is held back: far longer than
+the stop may wait, however loaded the machine."""
+
+
 def confirming(call: ApiCall) -> float | None:
-    """Holds back, for 30 s, the answer to the call that confirms the handled updates at stop."""
+    """Holds back the answer to the call that confirms the handled updates at stop."""
     quick = str(call.params.get("timeout")) == "0" and str(call.params.get("limit")) == "1"
-    return 30.0 if call.method == "getUpdates" and quick else None
+    return HELD if call.method == "getUpdates" and quick else None
 
 
 def test_a_stop_that_hangs_is_given_up_after_the_stop_timeout(tmp_path: Path) -> None:
@@ -195,12 +202,13 @@ def test_a_stop_that_hangs_is_given_up_after_the_stop_timeout(tmp_path: Path) ->
                 await world.settle()
                 server.watchers.append(confirming)
                 started = time.monotonic()
-                code = await served.stop(60)
+                code = await served.stop(HELD / 2)
                 return code, time.monotonic() - started, served.output
             finally:
                 await served.close()
 
-    code, took, output = run(scenario(), timeout=90)
+    code, took, output = run(scenario(), timeout=HELD)
     assert code == 0, output
     assert "stopped without waiting for 1 platform(s) any longer" in output, output
-    assert took < 1.0 + 2.0 + 1.5, (took, output)
+    # Given up after its stop timeout (1 s + 2 s), long before the held answer would come.
+    assert 1.0 + 2.0 <= took < HELD / 2, (took, output)

@@ -16,6 +16,8 @@ from .botapi import ApiCall, BotApiServer, StoredMessage, World
 from .botapi.formatting import utf16_slice
 from .test_adapter_port import TelegramHarness
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 TABLE = Message(
     "Ann & Co: 1 coin\nChili Bean x3",
     html="<b>Ann &amp; Co</b>: 1 coin\n🌶️ <i>Chili Bean</i> x3",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.telegram import TelegramPort, build_application
 from bohnanza.core.ports import FINISHED
 from bohnanza.core.record import GameRecord
@@ -13,6 +15,8 @@ from ..page.pages import embedded
 from .botapi import BotApiServer, Chat, StoredMessage, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, settings_for, translators, unthrottled
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 CAPTION = "The whole game to step through in a browser."
 
@@ -59,7 +63,7 @@ def test_the_group_gets_the_finished_games_page_as_one_document(
             await world.settle()
             return running, game_id
 
-    running, game_id = run(scenario(), timeout=60)
+    running, game_id = run(scenario())
 
     summary = next(s for s in running.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED
@@ -96,7 +100,7 @@ def test_the_page_and_its_caption_speak_the_groups_language(
             await world.settle()
             return running, session.game_id
 
-    running, game_id = run(scenario(), timeout=60)
+    running, game_id = run(scenario())
 
     (message,) = group.bot_documents
     assert message.document is not None

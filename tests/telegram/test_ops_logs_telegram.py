@@ -20,6 +20,8 @@ from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot
 
+pytestmark = pytest.mark.server  # the local Bot API server
+
 
 @pytest.fixture
 def restore_logging() -> Iterator[None]:
@@ -55,7 +57,7 @@ def test_a_whole_game_on_telegram_at_debug_logs_no_card_and_no_token(
             await world.settle()
             return running, game_id
 
-    running, game_id = run(scenario(), timeout=60)
+    running, game_id = run(scenario())
     summary = next(s for s in running.store.list_games() if s.game_id == game_id)
     assert summary.status == FINISHED
     text = stream.getvalue()

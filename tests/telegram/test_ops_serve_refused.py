@@ -15,6 +15,8 @@ import pytest
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 
+pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
 REVOKED = "7000000001:AAHrevokedTokenThatTheServerDoesNotKnow0"
 
@@ -78,7 +80,7 @@ def test_a_refused_token_ends_serve_in_one_line_naming_the_setting(
             env = settings(tmp_path, root, BOHNANZA_LOG_FORMAT=log_format)
             return await serve(env | {"BOHNANZA_LOG_LEVEL": "DEBUG"})
 
-    code, err = run(scenario(), timeout=60)
+    code, err = run(scenario())
     last = error_line(code, err)
     assert "BOHNANZA_TELEGRAM_TOKEN was refused by the Bot API server at http://127.0.0.1:" in last
     logs = err.splitlines()[:-1]
@@ -94,7 +96,7 @@ def test_a_refused_token_is_the_only_line_at_warning_level(
             root = f"http://{botapi.host}:{botapi.port}"
             return await serve(settings(tmp_path, root, BOHNANZA_LOG_LEVEL="WARNING"))
 
-    code, err = run(scenario(), timeout=60)
+    code, err = run(scenario())
     assert err.splitlines() == [error_line(code, err)]
 
 

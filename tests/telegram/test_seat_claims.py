@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, all_texts
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 CODE = re.compile(r"claim ([A-Z0-9]{8})\b")
 
@@ -49,7 +53,7 @@ def test_a_seat_is_refused_to_the_opener_and_goes_to_the_account_that_claims_it(
             assert session.seat_of(str(rob.id)) == 1 and session.seat_of(str(bob.id)) is None
             return running, game_id, code
 
-    running, game_id, code = run(scenario(), timeout=60)
+    running, game_id, code = run(scenario())
 
     group_texts = all_texts(group.history)
     assert (
@@ -65,3 +69,53 @@ def test_a_seat_is_refused_to_the_opener_and_goes_to_the_account_that_claims_it(
     # Robert now gets the seat's hand privately, and the store keeps who plays it.
     assert any(t.startswith(f"Game {game_id}\n") for t in all_texts(rob.private_messages))
     assert running.store.active_games_of("telegram", str(rob.id)) == [game_id]
+
+
+def test_a_seat_is_handed_on_by_username_or_by_answering_a_message_and_then_claimed(
+    world: World, botapi: BotApiServer, tmp_path: Path
+) -> None:
+    """As people on Telegram name each other: `/move @robert`, or `/move` in answer to a
+    message of someone without a username; a bare name is refused with how to name him."""
+    ann, bob = world.create_user("Ann"), world.create_user("Bob")
+    rob = world.create_user("Robert", username="Robert_B")
+    eve = world.create_user("Eve")  # no username
+    group = world.create_group("Bean table", [ann, bob, rob, eve])
+    world.add_bot(group, by=ann)
+
+    async def scenario() -> RunningBot:
+        async with botapi, RunningBot(botapi, tmp_path / "games.db") as running:
+            for person in (ann, bob, rob, eve):
+                person.start_bot()
+            await world.settle()
+            players = Players(running, group, [ann, bob])
+            await players.gather(["Ann", "Bob"])
+            service = running.bot.service
+
+            await players.say(bob, "/move robert", group)
+            await players.say(bob, "/move @robert_b", group)
+            await world.settle()
+            [code] = CODE.findall(" ".join(all_texts(bob.private_messages)))
+            await players.say(rob, f"/claim {code}")
+            await world.settle()
+            assert service.games[players.room].seat_of(str(rob.id)) == 1
+
+            hello = eve.say(group, "I can play Robert's seat")
+            asked = rob.say(group, "/move", reply_to=hello)
+            await running.handled_message(asked)
+            await world.settle()
+            [code] = CODE.findall(" ".join(all_texts(rob.private_messages)))
+            await players.say(eve, f"/claim {code}")
+            await world.settle()
+            session = service.games[players.room]
+            assert session.seat_of(str(eve.id)) == 1 and session.seat_of(str(rob.id)) is None
+            return running
+
+    run(scenario())
+
+    group_texts = all_texts(group.history)
+    assert (
+        "I cannot tell whose account robert is: name him as this chat does (his @name or user "
+        "id), or answer one of his messages with 'move'." in group_texts
+    )
+    assert "Bob's seat is now played by Robert." in group_texts
+    assert "Robert's seat is now played by Eve." in group_texts

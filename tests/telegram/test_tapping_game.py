@@ -10,6 +10,8 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.audit import audit_game
@@ -27,6 +29,8 @@ from ..tapping import (
 from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot, hand_leaks, latest_private
+
+pytestmark = pytest.mark.server  # the local Bot API server
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "bot"]
 
@@ -85,6 +89,7 @@ async def tap_through(
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_five_player_game_by_taps_alone_on_telegram(
     world: World, botapi: BotApiServer, tmp_path: Path
 ) -> None:
@@ -104,7 +109,7 @@ def test_a_five_player_game_by_taps_alone_on_telegram(
             await world.settle()
             return running, game_id, tally, windows, presses
 
-    running, game_id, tally, windows, presses = run(scenario(), timeout=180)
+    running, game_id, tally, windows, presses = run(scenario())
 
     stored = running.store.load_stored(game_id)
     assert audit_game(stored) is None

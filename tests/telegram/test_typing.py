@@ -6,6 +6,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound
 
@@ -13,7 +15,11 @@ from .botapi import BotApiServer, World
 from .botapi.ptb import run
 from .table import Players, RunningBot
 
-WAIT = 5.0
+pytestmark = pytest.mark.server  # the local Bot API server
+
+WAIT = 60.0
+"""Seconds to wait for what is to happen before it is taken not to come: far more than it
+takes, however loaded the machine (a wait ends as soon as it happens)."""
 
 
 def test_the_chat_shows_the_bot_typing_while_expert_bots_answer_a_move(
@@ -54,7 +60,7 @@ def test_the_chat_shows_the_bot_typing_while_expert_bots_answer_a_move(
                 shown = [a for c, n in zip(chats, before, strict=True) for a in c.actions[n:]]
                 return waited, shown, tg.action_count(game_id) - actions
 
-    waited, shown, played = run(scenario(), timeout=60)
+    waited, shown, played = run(scenario())
 
     assert waited == [True]
     assert shown and set(shown) == {"typing"}

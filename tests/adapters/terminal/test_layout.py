@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+import subprocess
 
 import pytest
 from rich.cells import cell_len
@@ -50,3 +51,25 @@ def test_a_command_too_wide_is_broken_so_that_a_shell_still_runs_it() -> None:
     assert lines[0] == "Replay it with:"
     pasted = "\n".join(lines[1:]).replace("\\\n", " ")
     assert shlex.split(pasted) == [program, "replay", "/tmp/my games/g.db", "--game", "ABC123"]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        "/tmp/a-clone-at-a-rather-long-path/of-its-own/.venv/bin/bohnanza",
+        "'/tmp/a clone with spaces in a long path of its own/.venv/bin/bohnanza'",
+    ],
+)
+def test_a_word_wider_than_the_terminal_is_cut_where_a_shell_joins_it_again(program: str) -> None:
+    line = f"Game ABC is kept: go on with `{program} play --resume --db /tmp/g.db`."
+    lines = command_lines(line, program, 40)
+    assert all(cell_len(part) <= 40 for part in lines)
+    assert lines[0] == "Game ABC is kept: go on with"
+    pasted = "\n".join(lines[1:])
+    words = subprocess.run(
+        ["sh", "-c", "printf '%s\\n' " + pasted],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert words == [*shlex.split(program), "play", "--resume", "--db", "/tmp/g.db"]

@@ -56,13 +56,20 @@ class TestTerminalPort(ChatPortContract):
         pytest.skip("at the terminal, the room and the player share one screen")
 
 
-def test_a_number_presses_the_button_of_the_latest_message() -> None:
-    port = TerminalPort(lambda _: None)
-    buttons = ((Button("Plant in field 1", "g A 1 plant 1"), Button("Done", "g A 1 done")),)
+def test_buttons_are_listed_with_the_numbers_the_application_gave_them() -> None:
+    screen: list[str] = []
+    port = TerminalPort(screen.append, width=lambda: 1_000_000)
+    buttons = (
+        (
+            Button("Plant in field 1", "g A 1 plant 1", number=3),
+            Button("Done", "g A 1 done", number=7),
+        ),
+    )
     asyncio.run(port.send_private("you", Message("hand", buttons)))
-    assert port.press(2) == "g A 1 done"
-    assert port.press(3) is None
-    assert port.press(0) is None
+    assert screen[-1].split("\n")[-2:] == ["[3] Plant in field 1", "[7] Done"]
+    # Buttons given no numbers count from 1.
+    asyncio.run(port.send_private("you", Message("hand", ((Button("Done", "g A 1 done"),),))))
+    assert screen[-1].split("\n")[-1] == "[1] Done"
 
 
 def test_the_replay_command_names_the_store_it_is_given() -> None:

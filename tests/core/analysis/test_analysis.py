@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.analysis import Analysis, SearchSize, decisions, judge, summarise
 from bohnanza.core.bots.driver import make_bot, play_out
@@ -34,6 +36,7 @@ def analysed(
     return summarise(record, [judge(m, size) for m in decisions(record, seats)], seats)
 
 
+@pytest.mark.slow
 def test_a_random_seat_loses_more_coins_a_decision_than_heuristic_seats() -> None:
     lost = [0.0, 0.0, 0.0]
     decided = [0, 0, 0]
@@ -47,6 +50,7 @@ def test_a_random_seat_loses_more_coins_a_decision_than_heuristic_seats() -> Non
     assert per_decision[0] > 1.5 * max(per_decision[1:]), per_decision
 
 
+@pytest.mark.slow
 def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
     analysis = analysed(played(["heuristic", "random", "heuristic"], 4, actions=60))
     judged = [j for j in analysis.judgements if not j.forced]
@@ -60,6 +64,7 @@ def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
         assert player.mistakes == sum(1 for j in judged if j.seat == player.seat and j.mistake)
 
 
+@pytest.mark.slow
 def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> None:
     record = played(["heuristic", "random", "heuristic"], 5, actions=60)
     first = analysed(record)
@@ -68,6 +73,7 @@ def test_the_analysis_is_the_same_for_the_same_seed_and_moves_with_another() -> 
     assert [j.margin for j in other.judgements] != [j.margin for j in first.judgements]
 
 
+@pytest.mark.slow
 def test_forced_decisions_are_counted_apart_and_not_searched() -> None:
     record = played(["heuristic", "heuristic", "heuristic"], 6, actions=80)
     moments = list(decisions(record))
@@ -101,6 +107,7 @@ def _views(record: GameRecord, seat: int) -> list[object]:
     return [game.view(seat) for game, _, _, _ in replay_steps(record)]
 
 
+@pytest.mark.slow
 def test_an_analysis_reads_nothing_its_seat_could_not_see() -> None:
     record = played(["heuristic", "random", "heuristic"], 8, actions=90)
     state = replay(record).state
@@ -158,6 +165,7 @@ def test_each_decision_carries_the_offers_its_turn_saw_made_before_it() -> None:
     assert any(len(m.trading.offers) > 1 for m in moments)
 
 
+@pytest.mark.slow
 def test_a_close_call_is_searched_further_a_clear_one_is_not() -> None:
     record = played(["heuristic", "random", "heuristic"], 4, actions=60)
     moments = [m for m in decisions(record) if not m.forced]

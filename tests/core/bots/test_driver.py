@@ -40,6 +40,7 @@ class Passive:
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("players", range(2, 8))
 def test_bots_finish_games_for_every_player_count_with_every_card_in_one_place(
@@ -53,6 +54,7 @@ def test_bots_finish_games_for_every_player_count_with_every_card_in_one_place(
         assert sorted(game.state.all_cards()) == list(range(CARD_COUNT))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 8))
 def test_mixed_tables_of_random_and_heuristic_bots_finish_their_games(players: int) -> None:
     for seed in SEEDS:

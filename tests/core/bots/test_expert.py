@@ -35,6 +35,7 @@ def expert_table(players: int, seed: int, experts: int = 2) -> tuple[Game, list[
     return game, watched
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 8))
 def test_expert_bots_play_whole_games_with_legal_actions_only(players: int) -> None:
     game, watched = expert_table(players, seed=21)
@@ -52,12 +53,14 @@ def test_expert_bots_play_whole_games_with_legal_actions_only(players: int) -> N
                 assert action in legal.actions
 
 
+@pytest.mark.slow
 def test_the_same_seed_and_iteration_count_replay_the_same_game() -> None:
     first, _ = expert_table(3, seed=5)
     second, _ = expert_table(3, seed=5)
     assert first.actions == second.actions
 
 
+@pytest.mark.slow
 def test_a_time_budget_does_not_change_choices_made_with_an_iteration_count() -> None:
     ticks = iter(range(1_000_000))
 
@@ -81,6 +84,7 @@ def test_a_time_budget_needs_a_clock() -> None:
         ExpertBot(random.Random(1), iterations=None)
 
 
+@pytest.mark.slow
 def test_searching_against_the_clock_stops_when_the_budget_is_spent() -> None:
     now = [0.0]
 
@@ -153,6 +157,7 @@ def watched_views(players: int, seed: int) -> list[tuple[Observations, PlayerVie
     return moments
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_a_determinization_shows_its_seat_exactly_the_view_it_was_made_from(
     players: int,

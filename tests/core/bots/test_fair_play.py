@@ -41,6 +41,7 @@ def offer_within_bounds(
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["random", "heuristic", "expert"])
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_every_bot_action_is_a_listed_action_or_an_offer_within_the_trade_bounds(
@@ -103,6 +104,7 @@ def hidden_cards_redealt(state: GameState, seat: int, rng: random.Random) -> Gam
     return other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["random", "heuristic", "expert"])
 def test_a_bot_decides_the_same_whatever_the_cards_it_cannot_see(strategy: str) -> None:
     rng = random.Random(8)

@@ -5,10 +5,10 @@ engine changes, at any decision of whole games of every size."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import random
 import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -63,52 +63,45 @@ def live_parts(game: Game) -> dict[int, str]:
     return parts
 
 
-def _slot_values(obj: Any) -> Iterator[Any]:
-    """The values held in `__slots__` anywhere in the object's classes."""
-    for cls in type(obj).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if hasattr(obj, name):
-                yield getattr(obj, name)
+@functools.cache
+def _held_names(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of `cls` holds besides what the garbage collector sees:
+    its `__slots__` anywhere in its classes, and its dataclass fields (worked out once a
+    class: the walk meets the same few classes thousands of times)."""
+    names: list[str] = []
+    for base in cls.__mro__:
+        slots = base.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    if dataclasses.is_dataclass(cls):
+        names += [item.name for item in dataclasses.fields(cls)]
+    return tuple(names)
 
 
-def _referents(obj: Any) -> Iterator[Any]:
+def _referents(obj: Any) -> list[Any]:
     """Whatever `obj` holds: what the garbage collector sees of it, and its dict, slots,
     dataclass fields, closures, defaults and bound objects read as attributes besides (a
     compiled class may not tell the garbage collector everything)."""
     if isinstance(obj, types.FunctionType):
         # The module's globals are not the object's: its closure (cells, whose contents the
         # garbage collector sees) and defaults are.
-        yield from obj.__closure__ or ()
-        yield obj.__defaults__
-        yield obj.__kwdefaults__
-        yield obj.__dict__
-        return
+        return [*(obj.__closure__ or ()), obj.__defaults__, obj.__kwdefaults__, obj.__dict__]
     if isinstance(obj, types.MethodType):
-        yield obj.__self__
-        yield obj.__func__
-        return
+        return [obj.__self__, obj.__func__]
     if isinstance(obj, types.BuiltinFunctionType | types.BuiltinMethodType):
         owner = getattr(obj, "__self__", None)
-        if not isinstance(owner, types.ModuleType):
-            yield owner
-        return
+        return [] if isinstance(owner, types.ModuleType) else [owner]
     if isinstance(obj, type):
         # A class's own attributes, not the modules its functions were defined in.
-        yield from obj.__dict__.values()
-        return
+        return list(obj.__dict__.values())
     if isinstance(obj, types.CodeType):
-        yield obj.co_consts
-        return
-    yield from gc.get_referents(obj)
-    yield type(obj)
+        return [obj.co_consts]
+    held = gc.get_referents(obj)
+    held.append(type(obj))
     values = getattr(obj, "__dict__", None)
     if isinstance(values, dict):
-        yield values
-    yield from _slot_values(obj)
-    if dataclasses.is_dataclass(obj):
-        for item in dataclasses.fields(obj):
-            yield getattr(obj, item.name, None)
+        held.append(values)
+    held += [getattr(obj, name, None) for name in _held_names(type(obj))]
+    return held
 
 
 SKIPPED = (types.ModuleType, types.FrameType)
@@ -167,6 +160,7 @@ class Inspecting:
         self.decisions += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 8))
 @pytest.mark.parametrize("strategy", ["random", "heuristic"])
 def test_nothing_a_bot_is_handed_reaches_the_game(players: int, strategy: str) -> None:

@@ -77,6 +77,10 @@ def free_port() -> int:
         return port
 
 
-def run(coroutine: Coroutine[Any, Any, T], timeout: float = 30.0) -> T:
+HANG = 600.0
+"""Seconds after which a test body is taken to hang, however loaded the machine."""
+
+
+def run(coroutine: Coroutine[Any, Any, T], timeout: float = HANG) -> T:
     """Run an async test body in a fresh event loop, failing if it takes over `timeout` s."""
     return asyncio.run(asyncio.wait_for(coroutine, timeout))

@@ -6,6 +6,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+PATIENCE = 120.0
+"""Seconds a test waits for what the bot is to do before it is taken not to come: far more than
+it takes, however loaded the machine (a wait ends as soon as what it waits for happens)."""
+
 JsonDict = dict[str, Any]
 
 
@@ -223,7 +227,7 @@ class CallbackQueryRecord:
     answer: CallbackAnswer | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
-    async def wait_answer(self, timeout: float = 5.0) -> CallbackAnswer:
+    async def wait_answer(self, timeout: float = PATIENCE) -> CallbackAnswer:
         """Wait until the bot answered this press; TimeoutError if it did not in time."""
         await asyncio.wait_for(self.answered.wait(), timeout)
         assert self.answer is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from .records import Account, CallbackQueryRecord, Chat, InlineAnswer, StoredMessage
+from .records import PATIENCE, Account, CallbackQueryRecord, Chat, InlineAnswer, StoredMessage
 
 if TYPE_CHECKING:
     from .world import World
@@ -93,7 +93,7 @@ class SimUser:
         *,
         offset: str = "",
         chat_type: str | None = "sender",
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
     ) -> InlineAnswer:
         """Type `@bot query` and wait for the results; served from cache as Telegram does."""
         if not self.world.supports_inline_queries:

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import bad_request, forbidden
 from .formatting import detect_entities
 from .records import (
+    PATIENCE,
     Account,
     ApiCall,
     CallbackQueryRecord,
@@ -85,6 +86,9 @@ class World:
         self.commands: dict[tuple[str, str], list[JsonDict]] = {}
         self.calls: list[ApiCall] = []
         self.in_flight = 0
+        self.at_work: Callable[[], bool] = lambda: False
+        """Whether the bot is at work on something it has not shown yet (a bot that runs in the
+        test's own process says so; Telegram itself cannot tell)."""
         self.server_errors: list[str] = []
         self.callback_queries: dict[str, CallbackQueryRecord] = {}
         self.inline_queries: dict[str, InlineQueryRecord] = {}
@@ -377,7 +381,7 @@ class World:
         return True
 
     async def wait_until(
-        self, condition: Callable[[], bool], timeout: float = 5.0, what: str = "condition"
+        self, condition: Callable[[], bool], timeout: float = PATIENCE, what: str = "condition"
     ) -> None:
         """Wait until `condition()` holds; TimeoutError naming `what` if it does not in time."""
         deadline = time.monotonic() + timeout
@@ -387,11 +391,12 @@ class World:
                 raise TimeoutError(f"{what} did not hold within {timeout} s")
             await self.changed(remaining)
 
-    async def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
-        """Wait until the bot has fetched every update and made no request for `quiet` s."""
+    async def settle(self, quiet: float = 0.2, timeout: float = PATIENCE) -> None:
+        """Wait until the bot has fetched every update, is not at work (where it says so:
+        `at_work`) and made no request for `quiet` s."""
         deadline = time.monotonic() + timeout
         while True:
-            idle = not self.pending and self.in_flight == 0
+            idle = not self.pending and self.in_flight == 0 and not self.at_work()
             if idle and not await self.changed(quiet):
                 return
             if time.monotonic() >= deadline:

@@ -24,7 +24,7 @@ from bohnanza.core.app.i18n import LANGUAGES, Translator
 from bohnanza.core.cards import VARIETIES
 from bohnanza.core.record import GameRecord
 
-from .game_page_analysis import check_page_analysis, page_analysis
+from .game_page_analysis import check_page_analysis, page_analysis, turning_points_html
 from .game_page_art import PLAYER_COLOURS, bean_legend, card_symbols, coins_chart, legend, text
 from .game_page_data import page_data
 from .game_page_script import SCRIPT, STYLE
@@ -84,12 +84,12 @@ def page_text(
     data["colours"] = list(PLAYER_COLOURS)
     marks = better = review = ""
     if analysis is not None:
-        data["analysis"] = page_analysis(analysis, tr, data["names"])
+        shown = data["analysis"] = page_analysis(analysis, tr, data["names"])
         marks = '<span id="marks" class="marks"></span>'
-        better = '<div id="better" class="better" hidden></div>'
-
+        better = '<div id="better" class="better" hidden></div>' + turning_points_html(tr, shown)
         title_line = tr.gettext("Analysis of {game}").format(game=data["game"])
-        lines = "".join(f"<p>{text(line)}</p>" for line in data["analysis"]["players"])
+        lines = "".join(f"<p>{text(line)}</p>" for line in shown["players"])
+        lines += "".join(f'<div class="note">{text(line)}</div>' for line in shown["legend"])
         review = f'<section id="analysis">\n<h2>{text(title_line)}</h2>\n{lines}\n</section>'
     names = data["names"]
     bean_names = data["labels"]["beans"]

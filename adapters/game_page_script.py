@@ -42,6 +42,10 @@ margin:.6rem 0}#result .winner{font-weight:700}
 margin-left:-.25rem;padding:0;border:0;border-radius:2px;background:#e8b923;cursor:pointer}.mark.mistake{background:#b00020}
 .better{background:#fff4f4;border-left:4px solid #b00020;padding:.3rem .6rem;margin:.3rem 0}
 .better p{margin:.1rem 0}
+.turning ol{margin:.2rem 0;padding-left:1.5rem}.turning h2{font-size:1rem;margin:.3rem 0}
+.turning button{border:0;background:none;padding:0;text-align:left;cursor:pointer;
+text-decoration:underline;font:inherit;color:inherit}
+#analysis .note{color:#555;font-size:.85rem;margin:.3rem 0}
 #chart{width:100%;max-width:48rem;height:auto;background:#fff;border:1px solid #ddd}
 .legend{display:flex;flex-wrap:wrap;gap:.8rem;list-style:none;padding:0}
 .legend li{display:flex;gap:.3rem;align-items:center}
@@ -185,6 +189,9 @@ SCRIPT = r"""
       mark.style.left = ((100 * +at) / Math.max(1, last)).toFixed(3) + "%";
       mark.addEventListener("click", () => show(+at));
       $("marks").appendChild(mark);
+    }
+    for (const point of document.querySelectorAll("#turning button")) {
+      point.addEventListener("click", () => show(+point.dataset.step));
     }
   }
   $("slider").addEventListener("input", () => show(+$("slider").value));

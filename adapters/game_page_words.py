@@ -142,6 +142,7 @@ def page_words(tr: Translator) -> dict[str, str]:
         "chart": tr.gettext("Coins over the turns"),
         "story": tr.gettext("What happened"),
         "beans": tr.gettext("The beans and their beanometers"),
+        "turning": tr.gettext("Turning points"),
     }
 
 

@@ -97,7 +97,7 @@ def _record(source: str, game: str | None) -> tuple[GameRecord, str]:
 
 def analysis_json(analysis: Analysis, record: GameRecord, size: SearchSize) -> dict[str, Any]:
     """The analysis as a JSON object: the search, the players, the decisions judged and the
-    turning points."""
+    turning points (the game's costliest mistakes, by their place in the record)."""
     tr = English()
     return {
         "game_id": record.game_id,
@@ -108,12 +108,12 @@ def analysis_json(analysis: Analysis, record: GameRecord, size: SearchSize) -> d
             {
                 "seat": p.seat,
                 "name": p.name,
+                "score": p.score,
                 "decisions": p.decisions,
                 "forced": p.forced,
                 "mistakes": p.mistakes,
                 "expected_loss": round(p.expected_loss, 3),
                 "loss_per_decision": round(p.loss_per_decision, 4),
-                "accuracy": round(p.accuracy, 1),
             }
             for p in analysis.players
         ],
@@ -126,20 +126,14 @@ def analysis_json(analysis: Analysis, record: GameRecord, size: SearchSize) -> d
                 "chosen": option_text(tr, j.chosen),
                 "best": option_text(tr, j.best),
                 "expected_loss": round(j.loss, 3),
+                "error": round(j.error, 3),
+                "mistake": j.mistake,
                 "expected_margin": round(j.margin, 3),
                 "options": j.options,
+                "deals": j.deals,
             }
             for j in analysis.judgements
             if not j.forced
         ],
-        "turning_points": [
-            {
-                "seat": t.seat,
-                "action": t.index,
-                "turn": t.turn,
-                "before": round(t.before, 3),
-                "after": round(t.after, 3),
-            }
-            for t in analysis.turning_points
-        ],
+        "turning_points": [j.index for j in analysis.turning_points],
     }

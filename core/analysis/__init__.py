@@ -3,27 +3,28 @@
 `moments.decisions` walks a record and gathers, for each action a seat took, what that seat saw
 then and the options worth comparing; `judge.judge` plays each option out on deals of the cards
 that seat could not see; `summary.summarise` adds the judgements up per player and finds the
-turning points; `review.analyse_game` does all three in one call. Each decision is judged on its
-own seeded generator, so the judgements may be worked out in any order, in other processes, and
-always come out the same.
+turning points (the game's costliest mistakes); `review.analyse_game` does all three in one
+call. Each decision is judged on its own seeded generator, so the judgements may be worked out
+in any order, in other processes, and always come out the same.
 """
 
-from .judge import DEFAULT_DEALS, Judgement, SearchSize, judge
+from .judge import DEFAULT_DEALS, MISTAKE_COINS, Judgement, SearchSize, judge
 from .moments import Moment, decisions
 from .review import analyse_game
-from .summary import MISTAKE_THRESHOLD, Analysis, PlayerSummary, TurningPoint, summarise
+from .summary import MISTAKE_THRESHOLD, Analysis, PlayerSummary, ranked, summarise
 
 __all__ = [
     "DEFAULT_DEALS",
+    "MISTAKE_COINS",
     "MISTAKE_THRESHOLD",
     "Analysis",
     "Judgement",
     "Moment",
     "PlayerSummary",
     "SearchSize",
-    "TurningPoint",
     "analyse_game",
     "decisions",
     "judge",
+    "ranked",
     "summarise",
 ]

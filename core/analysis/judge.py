@@ -1,13 +1,18 @@
 """Judging one decision: each option played out on the same deals of the unseen cards.
 
 As the expert bot searches (`bots/expert.py`), the cards the deciding seat could not see are
-dealt in ways that agree with its view (`sampling.determinize`), each option is played on every
-deal with the same dice, and heuristic bots play on for a round of turns (`rollout.roll_out`).
-An option's value is the seat's expected margin there in coins (its coins and expected coins
-less the best other seat's). Options are compared with the chosen one deal by deal: an option
-counts as better only when its mean gain stands `confidence` standard errors clear of zero, so
-the noise of a small search is not taken for a mistake; options clearly behind are dropped after
-a few deals, as the expert drops them.
+dealt in ways that agree with its view (`sampling.determinize`), and each option is played on
+every deal with the same dice (common random numbers: two options differ on a deal only by what
+they change), heuristic bots that remember the turn's trading playing on for a round of turns
+(`rollout.roll_out`). An option's value is the seat's expected margin there in coins (its coins
+and expected coins less the best other seat's).
+
+Options are compared with the chosen one deal by deal. The best other option is the one with the
+highest mean gain; the decision's loss is that gain, with its standard error, counted only when
+it stands `confidence` standard errors clear of zero (else the search could not tell the options
+apart, and the loss is 0). Options clearly behind are dropped after a few deals, as the expert
+drops them. A decision that might be a mistake but is not yet sure to be one gets more deals, a
+few at a time, up to `most_deals`: the search spends its time where the call is close.
 """
 
 from __future__ import annotations
@@ -28,6 +33,10 @@ from .moments import Moment, Option
 
 DEFAULT_DEALS = 16
 """Deals per decision: fewer than the expert plays when it decides, for the sake of time."""
+MORE_DEALS = 8
+"""Deals added at a time to a decision not yet called."""
+MISTAKE_COINS = 0.5
+"""A mistake loses at least this many expected coins, sure by `confidence` standard errors."""
 
 
 @dataclass(frozen=True)
@@ -39,10 +48,17 @@ class SearchSize:
     confidence: float = DEFAULT_CONFIDENCE
     horizon: int | None = None
     """Turns played on after the decision; None: a round of turns and one more."""
+    most_deals: int | None = None
+    """Deals a decision may take in all while it might be a mistake but is not sure to be one;
+    None: three times `deals`."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
             raise ValueError("the number of deals must be at least 1")
+
+    @property
+    def deals_at_most(self) -> int:
+        return max(self.deals, 3 * self.deals if self.most_deals is None else self.most_deals)
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,15 @@ class Judgement:
     """The seat's expected margin after the chosen option, in coins."""
     options: int
     forced: bool
+    error: float = 0.0
+    """The standard error of `loss` (of the best other option's mean gain), in coins."""
+    deals: int = 0
+    """Deals the decision was judged on."""
+
+    @property
+    def mistake(self) -> bool:
+        """Another option was better by at least `MISTAKE_COINS`, and surely so."""
+        return self.loss >= MISTAKE_COINS
 
 
 def judge(moment: Moment, size: SearchSize) -> Judgement:
@@ -88,24 +113,27 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
     gains: list[list[float]] = [[] for _ in options]
     chosen_values: list[float] = []
     alive = list(range(1, len(options)))
-    for _ in range(size.deals):
+    deals, until = 0, size.deals
+    while deals < until and alive:
+        deals += 1
         deal_seed = rng.getrandbits(64)
         play_seed = rng.getrandbits(32)
         base = determinize(view, seen, random.Random(deal_seed), moment.planted)
-        first = roll_out(clone(base), moment.seat, options[0], play_seed, horizon)
-        if first == float("-inf"):
-            # The chosen action does not fit this deal (an offer it answers was dropped from
-            # it): the deal says nothing about the choice.
-            continue
-        chosen_values.append(first)
-        for i in alive:
-            value = roll_out(clone(base), moment.seat, options[i], play_seed, horizon)
-            gains[i].append(value - first)
+        first = roll_out(clone(base), moment.seat, options[0], play_seed, horizon, moment.trading)
+        if first != float("-inf"):
+            # (Minus infinity: the chosen action does not fit this deal, an offer it answers
+            # having been dropped from it; the deal says nothing about the choice.)
+            chosen_values.append(first)
+            for i in alive:
+                value = roll_out(
+                    clone(base), moment.seat, options[i], play_seed, horizon, moment.trading
+                )
+                gains[i].append(value - first)
         if len(chosen_values) >= PRUNE_AFTER:
             alive = [i for i in alive if _upper_bound(gains[i]) >= 0]
-            if not alive:
-                break
-    best, loss = _clearly_better(gains, size.confidence)
+        if deals == until and until < size.deals_at_most and _undecided(gains, alive, size):
+            until = min(until + MORE_DEALS, size.deals_at_most)
+    best, loss, error = _clearly_better(gains, size.confidence)
     margin = sum(chosen_values) / len(chosen_values) if chosen_values else 0.0
     return Judgement(
         moment.index,
@@ -118,6 +146,8 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
         margin,
         len(options),
         False,
+        error,
+        deals,
     )
 
 
@@ -126,14 +156,38 @@ def _upper_bound(row: list[float]) -> float:
     return mean + PRUNE_MARGIN * error
 
 
-def _clearly_better(gains: list[list[float]], confidence: float) -> tuple[int, float]:
+def _best_gain(gains: list[list[float]], among: list[int]) -> tuple[int, float, float]:
+    """The option with the highest mean gain over the chosen one (option 0), that gain and
+    its standard error; (0, 0.0, 0.0) when none gains."""
+    best, best_mean, best_error = 0, 0.0, 0.0
+    for i in among:
+        row = gains[i]
+        if len(row) < 2:
+            continue
+        mean, error = mean_and_error(row)
+        if mean > best_mean:
+            best, best_mean, best_error = i, mean, error
+    return best, best_mean, best_error
+
+
+def _undecided(gains: list[list[float]], alive: list[int], size: SearchSize) -> bool:
+    """The best option so far might make the decision a mistake, but not surely yet."""
+    best, mean, error = _best_gain(gains, alive)
+    if best == 0:
+        return False
+    sure = mean >= MISTAKE_COINS and mean > size.confidence * error
+    return not sure and mean + size.confidence * error >= MISTAKE_COINS
+
+
+def _clearly_better(gains: list[list[float]], confidence: float) -> tuple[int, float, float]:
     """The option with the highest mean gain over the chosen one (option 0) among those whose
-    gain stands `confidence` standard errors clear of zero, and that gain; else (0, 0.0)."""
-    best, best_mean = 0, 0.0
+    gain stands `confidence` standard errors clear of zero, that gain and its standard error;
+    else (0, 0.0, 0.0)."""
+    best, best_mean, best_error = 0, 0.0, 0.0
     for i, row in enumerate(gains[1:], start=1):
         if len(row) < 2:
             continue
         mean, error = mean_and_error(row)
         if mean > best_mean and mean > confidence * error:
-            best, best_mean = i, mean
-    return best, best_mean
+            best, best_mean, best_error = i, mean, error
+    return best, best_mean, best_error

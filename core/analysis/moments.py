@@ -1,8 +1,9 @@
 """The decisions of a recorded game, each as the deciding seat saw it.
 
 A decision is an action a seat took. With it go the seat's view and legal actions at that
-moment, and what the seat had worked out from the views before (the varieties on the coin
-stacks, `sampling.Observations`): nothing the seat could not see. The options compared are the
+moment, what the seat had worked out from the views before (the varieties on the coin stacks,
+`sampling.Observations`) and the offers made in this turn's trading so far (public: the search's
+opponents do not make them again): nothing the seat could not see. The options compared are the
 chosen action first, then those the expert would compare there (`expert.options_worth_comparing`,
 around the heuristic bot's choice); a decision with one option is forced and is not judged.
 """
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..actions import Action, BuyField, ProposeTrade
+from ..actions import Action, BuyField, CounterTrade, ProposeTrade
 from ..bots.expert import offer_key, options_worth_comparing, outcome_key, planted_so_far
 from ..bots.heuristic import HeuristicBot
 from ..bots.sampling import Observations
+from ..bots.table_memory import OfferTerms, TradingSoFar, newest_offer_terms
 from ..cards import Variety
 from ..legal import LegalActions
 from ..record import GameRecord, replay_steps
@@ -41,6 +43,8 @@ class Moment:
     """Cards the seat had planted from its hand in this step, as its legal actions tell it."""
     options: tuple[Option, ...]
     """The chosen action first, then the others worth comparing."""
+    trading: TradingSoFar = field(default_factory=TradingSoFar)
+    """The offers made in this turn's trading before the decision."""
 
     @property
     def chosen(self) -> Action:
@@ -62,6 +66,7 @@ def decisions(record: GameRecord, seats: frozenset[int] | None = None) -> Iterat
     wanted = sorted(range(len(record.seats)) if seats is None else seats)
     seen = {seat: Observations() for seat in wanted}
     offered: dict[int, tuple[int, list[Hashable]]] = {}
+    trading: tuple[int, list[OfferTerms]] = (-1, [])
     steps = replay_steps(record)
     game = next(steps)[0]
     for seat in wanted:
@@ -83,10 +88,19 @@ def decisions(record: GameRecord, seats: frozenset[int] | None = None) -> Iterat
                 coin_varieties=tuple(tuple(s) for s in seen[seat].coin_varieties),
                 planted=planted_so_far(view, legal),
                 options=_options(view, legal, action, (len(offers), set(offers)), index),
+                trading=TradingSoFar(
+                    view.turn, tuple(trading[1]) if trading[0] == view.turn else ()
+                ),
             )
             if isinstance(action, ProposeTrade):
                 offers.append(offer_key(view, action))
         next(steps)
+        if isinstance(action, ProposeTrade | CounterTrade):
+            made = newest_offer_terms(game.state)
+            if made is not None:
+                if trading[0] != game.state.turn:
+                    trading = (game.state.turn, [])
+                trading[1].append(made)
         for other in wanted:
             seen[other].observe(game.view(other))
     # Replaying to the end checks the record's stated result and reshuffles.

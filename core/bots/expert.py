@@ -45,6 +45,7 @@ from ..view import PlayerView, SeatView
 from .heuristic import HeuristicBot
 from .rollout import roll_out
 from .sampling import Observations, clone, determinize
+from .table_memory import TradingSeen
 from .valuation import Plots, spare_cards
 
 DEFAULT_ITERATIONS = 24
@@ -93,6 +94,7 @@ class ExpertBot:
         self._horizon = horizon
         self._confidence = confidence
         self._seen = Observations()
+        self._trading = TradingSeen()
         self._guide = HeuristicBot(random.Random(rng.getrandbits(64)))
         self._turn = -1
         self._proposals = 0
@@ -104,6 +106,7 @@ class ExpertBot:
         if not legal:
             return None
         self._seen.observe(view)
+        self._trading.observe(view)
         if view.turn != self._turn:
             self._turn, self._proposals = view.turn, 0
             self._tried.clear()
@@ -117,6 +120,7 @@ class ExpertBot:
         if isinstance(choice, ProposeTrade):
             self._proposals += 1
             self._tried.add(offer_key(view, choice))
+            self._trading.propose(view, choice)
         return choice
 
     # --- the options worth comparing ----------------------------------------------------------
@@ -130,6 +134,7 @@ class ExpertBot:
         seat = legal.player
         planted = planted_so_far(view, legal)
         horizon = self._horizon or len(view.seats) + HORIZON_PAST_ROUND
+        trading = self._trading.so_far()
         # Gains over the first option (the heuristic's choice), deal by deal. Options that fall
         # clearly behind it are dropped, and the search ends when none is left to compare.
         gains: list[list[float]] = [[] for _ in options]
@@ -149,9 +154,9 @@ class ExpertBot:
             deal_seed = rng.getrandbits(64)
             play_seed = rng.getrandbits(32)
             base = determinize(view, self._seen, random.Random(deal_seed), planted)
-            first = roll_out(clone(base), seat, options[0], play_seed, horizon)
+            first = roll_out(clone(base), seat, options[0], play_seed, horizon, trading)
             for i in alive:
-                value = roll_out(clone(base), seat, options[i], play_seed, horizon)
+                value = roll_out(clone(base), seat, options[i], play_seed, horizon, trading)
                 gains[i].append(value - first)
             deals += 1
             if deals >= PRUNE_AFTER:

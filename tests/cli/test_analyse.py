@@ -36,11 +36,14 @@ def test_analyse_tells_a_players_decisions_mistakes_and_coins_lost(tmp_path: Pat
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "Analysis of sim-p3-random+heuristic-3000009"
-    assert lines[2].startswith("random-1: ") and " decisions, " in lines[2]
-    assert "coins lost, accuracy" in lines[2]
+    assert lines[2] in ("Turning points:", "No decision was surely a mistake.")
+    [player] = [line for line in lines if line.startswith("random-1: ")]
+    assert " decisions, " in player and " expected coins lost (" in player
+    assert player.endswith(" coins at the end")
     assert not any(line.startswith("heuristic-2: ") for line in lines)
-    assert "Turning points:" in lines
-    assert lines[-1].startswith("A mistake loses at least 1.0 expected coins")
+    assert lines[-2].startswith("Expected coins lost: how far each decision left the player")
+    assert "by at least 0.5 coins" in lines[-2]
+    assert lines[-1].startswith("Coins lost a decision measure the play")
 
 
 def test_analyse_speaks_the_language_asked(tmp_path: Path) -> None:
@@ -69,8 +72,13 @@ def test_analyse_json_holds_each_players_figures_and_the_decisions(tmp_path: Pat
     assert len(data["decisions"]) == player["decisions"]
     for decision in data["decisions"]:
         assert record.actions[decision["action"]].player == 1
-        assert decision["expected_loss"] >= 0
+        assert decision["expected_loss"] >= 0 and decision["error"] >= 0
         assert (decision["expected_loss"] > 0) == (decision["best"] != decision["chosen"])
+        assert decision["mistake"] == (decision["expected_loss"] >= data["mistake_threshold"])
+        assert 2 <= decision["deals"] <= 6
+    mistakes = {d["action"] for d in data["decisions"] if d["mistake"]}
+    assert set(data["turning_points"]) <= mistakes
+    assert player["mistakes"] == len(mistakes)
     # The figures depend on the seed, never on the number of processes.
     code, again, err = run(*args, "--workers", "2")
     assert code == 0, err

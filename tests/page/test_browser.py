@@ -249,4 +249,14 @@ def test_a_spectators_page_of_a_finished_game_marks_every_seats_decisions(
     assert steps == {j.index + 1 for j in analysis.judgements if j.loss > 0}
     assert len({record.actions[step - 1].player for step in steps}) == 4
     assert len(browser.find_elements(By.CSS_SELECTOR, "#analysis p")) == 4
+    points = browser.find_elements(By.CSS_SELECTOR, "#turning li button")
+    assert len(points) == len(analysis.turning_points)
+    turning = browser.find_element(By.ID, "turning")
+    assert turning.location["y"] < browser.find_element(By.ID, "table").location["y"]
+    if points:
+        points[0].click()
+        assert shown_at(browser) == analysis.turning_points[0].index + 1
+        assert browser.find_element(By.ID, "better").is_displayed()
+    else:
+        assert "No decision was surely a mistake." in turning.text
     assert severe(browser) == []

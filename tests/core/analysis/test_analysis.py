@@ -7,11 +7,14 @@ from dataclasses import replace
 
 import pytest
 
+from bohnanza.core.actions import CounterTrade, ProposeTrade
 from bohnanza.core.analysis import Analysis, SearchSize, decisions, judge, summarise
 from bohnanza.core.bots.driver import make_bot, play_out
+from bohnanza.core.bots.table_memory import OfferTerms, proposal_terms, terms
 from bohnanza.core.cards import Card, variety_of
 from bohnanza.core.game import Game
 from bohnanza.core.record import GameRecord, SeatRecord, replay, replay_steps
+from bohnanza.core.view import view_for
 
 SMALL = SearchSize(seed=7, deals=6, horizon=3)
 
@@ -55,11 +58,10 @@ def test_a_decision_loses_nothing_unless_an_option_was_clearly_better() -> None:
     for judgement in judged:
         assert judgement.loss >= 0.0
         assert (judgement.loss > 0.0) == (judgement.best != judgement.chosen)
+        assert judgement.error >= 0.0
+        assert judgement.mistake == (judgement.loss >= analysis.threshold)
     for player in analysis.players:
-        assert player.mistakes == sum(
-            1 for j in judged if j.seat == player.seat and j.loss >= analysis.threshold
-        )
-        assert 0.0 <= player.accuracy <= 100.0
+        assert player.mistakes == sum(1 for j in judged if j.seat == player.seat and j.mistake)
 
 
 @pytest.mark.slow
@@ -128,3 +130,55 @@ def test_an_analysis_reads_nothing_its_seat_could_not_see() -> None:
     assert other is not None, "no two cards hidden from seat 1 (the first) to exchange"
     seat_0 = frozenset({0})
     assert analysed(other, seats=seat_0) == analysed(record, seats=seat_0)
+
+
+def _offers_of_the_turn(record: GameRecord) -> dict[int, tuple[OfferTerms, ...]]:
+    """For each action of the record, the terms of the offers made before it in its turn."""
+    before: dict[int, tuple[OfferTerms, ...]] = {}
+    turn, made = -1, ()
+    steps = replay_steps(record)
+    game = next(steps)[0]
+    for index, action in enumerate(record.actions):
+        state = game.state
+        if state.turn != turn:
+            turn, made = state.turn, ()
+        before[index] = made
+        view = view_for(state, action.player)
+        if isinstance(action, ProposeTrade):
+            made += (proposal_terms(view, action),)
+        elif isinstance(action, CounterTrade):
+            give = [view.face_up[i] for i in action.face_up] + [view.hand[i] for i in action.hand]
+            receiver = state.offers[action.offer].proposer
+            made += (terms(action.player, receiver, give, action.want),)
+        next(steps)
+    return before
+
+
+def test_each_decision_carries_the_offers_its_turn_saw_made_before_it() -> None:
+    record = played(["heuristic", "heuristic", "heuristic", "heuristic"], 9, actions=200)
+    before = _offers_of_the_turn(record)
+    assert sum(1 for made in before.values() if made) > 20
+    moments = list(decisions(record))
+    for moment in moments:
+        assert moment.trading.turn == moment.view.turn
+        assert moment.trading.offers == before[moment.index], moment.index
+    assert any(len(m.trading.offers) > 1 for m in moments)
+
+
+@pytest.mark.slow
+def test_a_close_call_is_searched_further_a_clear_one_is_not() -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=60)
+    moments = [m for m in decisions(record) if not m.forced]
+    fixed = replace(SMALL, deals=4, most_deals=4)
+    further = replace(SMALL, deals=4, most_deals=12)
+    extended = 0
+    for moment in moments:
+        short, long = judge(moment, fixed), judge(moment, further)
+        assert short.deals <= 4 and long.deals <= 12
+        if long.deals <= 4:
+            assert long == short
+        else:
+            # Searched further only while it might have been a mistake, not yet surely one.
+            assert not short.mistake, moment.index
+            extended += 1
+    assert 0 < extended < len(moments)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bohnanza.adapters.irc.protocol import casefold
 from bohnanza.adapters.pacing import PACKED
-from bohnanza.core.actions import AcceptTrade
+from bohnanza.core.actions import AcceptTrade, DeclineTrade
 from bohnanza.core.state import Step
 
 from .conftest import BotAccount, bot_env, unique
@@ -86,14 +86,15 @@ async def test_another_s_offer_leaves_his_numbers_to_their_choices_on_irc(
         assert session is not None and session.game_id == game_id
         assert session.seats[1].passed is not None
         assert not any(isinstance(a, AcceptTrade) for a in session.game.actions)
-        # His offers gone, a number of one is refused saying so, with his list.
+        # His pass declined the offer to him: its number is refused saying so, with his list.
         accept = number_of(now, "Accept #")
         offer = now[accept].removeprefix("Accept #")
+        declined = [a for a in session.game.actions if isinstance(a, DeclineTrade)]
+        assert [(a.player, a.offer) for a in declined] == [(1, int(offer))]
         mark = len(bob.heard)
-        await bot.say(ann, nick, f"withdraw {offer}")
         before = len(session.game.actions)
         await bot.say(bob, nick, accept)
-        await bob.wait_for(lambda h: f"Offer #{offer} was withdrawn." in h.text, mark)
+        await bob.wait_for(lambda h: f"Offer #{offer} was declined." in h.text, mark)
         assert len(session.game.actions) == before
         # Digits that are not 0-9 are refused in one line.
         mark = len(bob.heard)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from bohnanza.core.actions import AcceptTrade, EndStep, Harvest
+from bohnanza.core.actions import AcceptTrade, DeclineTrade, EndStep, Harvest
 from bohnanza.core.state import Step
 
 from .accounts import Account
@@ -93,13 +93,14 @@ async def test_another_s_offer_leaves_his_numbers_to_their_choices_on_matrix(
         assert session is not None
         assert session.seats[1].passed is not None
         assert not any(isinstance(a, AcceptTrade) for a in session.game.actions)
-        # His offer gone, its number is refused saying so, with his list.
+        # His pass declined the offer to him: its number is refused saying so, with his list.
         offer = numbered_lines(now)[accept].removeprefix("Accept #")
-        await table.say(ann, f"withdraw {offer}", table.direct[ann.user_id])
+        declined = [a for a in session.game.actions if isinstance(a, DeclineTrade)]
+        assert [(a.player, a.offer) for a in declined] == [(1, int(offer))]
         before = running.action_count(game_id)
         await table.say(bob, accept, direct)
         await bob.wait_for_message(
-            lambda m: m.room_id == direct and f"Offer #{offer} was withdrawn." in m.body
+            lambda m: m.room_id == direct and f"Offer #{offer} was declined." in m.body
         )
         assert running.action_count(game_id) == before
     await running.stop()

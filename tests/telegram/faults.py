@@ -337,12 +337,15 @@ class Shown:
         return cls(message.text, _rows(message.inline_keyboard))
 
     def timeless(self) -> Shown:
-        """Without the time left to a deadline ('(due in 4 min)'): it depends on the moment
-        the message was made, not only on the game."""
-        return replace(self, text=_DEADLINE.sub("", self.text or ""))
+        """Without the time left to a deadline ('(due in 4 min)') or to the close of a bot's
+        trading window ('trading closes in 2 min'): it depends on the moment the message was
+        made, not only on the game."""
+        text = _DEADLINE.sub("", self.text or "")
+        return replace(self, text=_WINDOW.sub("closes", text))
 
 
 _DEADLINE = re.compile(r" \((?:until|due) [^)]*\)")
+_WINDOW = re.compile(r"closes (?:now|in \d+ \w+|at [\d:]+ UTC)")
 
 
 def _rows(rows: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[tuple[str, str], ...], ...]:
@@ -389,6 +392,11 @@ def table_shown(group: Chat) -> Shown | None:
     return None
 
 
+def timeless(shown: Shown | None) -> Shown | None:
+    """A message as shown, without the times that depend on when it was made (`Shown.timeless`)."""
+    return None if shown is None else shown.timeless()
+
+
 def stale_views(store: SqlGameStore, group: Chat, people: Sequence[SimUser]) -> list[str]:
     """Every view (the table, a person's private message) that differs from what the
     application would show now; empty if all are current."""
@@ -399,8 +407,9 @@ def stale_views(store: SqlGameStore, group: Chat, people: Sequence[SimUser]) -> 
         stale.append(f"the table: {table} != {views.table}")
     for person in people:
         wanted = views.private.get(str(person.id))
-        if wanted is not None and private_shown(person, views.game_id) != wanted:
-            stale.append(f"{person}: {private_shown(person, views.game_id)} != {wanted}")
+        shown = private_shown(person, views.game_id)
+        if wanted is not None and (shown is None or shown.timeless() != wanted.timeless()):
+            stale.append(f"{person}: {shown} != {wanted}")
     return stale
 
 

@@ -24,6 +24,7 @@ from .faults import (
     clean_stop,
     private_shown,
     rendered,
+    timeless,
 )
 from .table import Players, RunningBot
 
@@ -68,7 +69,7 @@ def test_a_502_on_a_private_edit_ends_with_the_hand_shown_as_stored(
 
             def current() -> bool:
                 wanted = rendered(tg.store, str(group.id)).private[str(person.id)]
-                return private_shown(person, game_id) == wanted
+                return timeless(private_shown(person, game_id)) == wanted.timeless()
 
             if refusals <= len(SHORT_DELAYS):
                 # A later try went through before the command was done with.
@@ -118,7 +119,7 @@ def test_a_502_on_a_private_edit_is_retried_by_the_served_bot(tmp_path: Path) ->
 
                 def current() -> bool:
                     wanted = rendered(players.store, str(group.id)).private[str(person.id)]
-                    return private_shown(person, game_id) == wanted
+                    return timeless(private_shown(person, game_id)) == wanted.timeless()
 
                 await world.wait_until(lambda: outage.remaining == 0, what="the 502")
                 await world.wait_until(current, what="the private message current")

@@ -30,9 +30,10 @@ from .picker import (
     short_bean,
     target_name,
 )
-from .render import action_label, hand_message, relative_time
+from .render import action_label, hand_message
 from .session import GameSession
 from .turns import waits_for
+from .window import window_line
 
 ASK = "ask"
 """A button's command word: show what the command that follows does, and ask first."""
@@ -251,27 +252,6 @@ def _may_pass(session: GameSession, seat: int) -> bool:
         and session.seats[state.active].bot is None
         and session.seats[seat].passed != session.moment(seat)
     )
-
-
-def window_line(
-    session: GameSession, seat: int, tr: Translator, now: datetime | None
-) -> str | None:
-    """While a bot on turn holds trading open for this player, when it closes: from `now`
-    ('in 2 min'), else as the time of day."""
-    until = session.trade_window_until
-    state = session.state
-    if until is None or session.seats[state.active].bot is None or not waits_for(session, seat):
-        return None
-    if now is None:
-        closes = tr.gettext("at {time}").format(time=until.strftime("%H:%M:%S UTC"))
-    else:
-        closes = relative_time(tr, (until - now).total_seconds())
-    bot = session.names[state.active]
-    if any(o.receiver == seat for o in state.offers.values()):
-        text = tr.gettext("⏳ {bot} waits for your answer: trading closes {time}.")
-    else:
-        text = tr.gettext("⏳ {bot} keeps trading open for you: it closes {time} (or `pass`).")
-    return text.format(bot=bot, time=closes)
 
 
 def _with_stop_buttons(

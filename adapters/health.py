@@ -1,5 +1,7 @@
 """A health check over HTTP for a running bot: GET /healthz answers 200 while the store answers,
-503 otherwise, so that a container runtime or a load balancer can tell a live worker."""
+503 otherwise, so that a container runtime or a load balancer can tell a live worker. The
+server's aiohttp is imported when it starts: `bohnanza health` asks with the standard library
+alone, and answers at once."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from aiohttp import web
+if TYPE_CHECKING:
+    from aiohttp import web
 
 PATH = "/healthz"
 
@@ -25,6 +29,8 @@ class HealthServer:
         self._runner: web.AppRunner | None = None
 
     async def _healthz(self, _request: web.Request) -> web.Response:
+        from aiohttp import web
+
         try:
             await asyncio.wait_for(asyncio.to_thread(self._check), timeout=5)
         except Exception as error:
@@ -34,6 +40,8 @@ class HealthServer:
         return web.json_response({"status": "ok"})
 
     async def start(self) -> None:
+        from aiohttp import web
+
         app = web.Application()
         app.router.add_get(PATH, self._healthz)
         self._runner = web.AppRunner(app, access_log=None)

@@ -20,7 +20,6 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from bohnanza.adapters.store import open_store
 from bohnanza.core.audit import audit_game
 from bohnanza.core.ports import StoredGame, StoreError, UnknownGame, UnreadableGame
 
@@ -66,6 +65,8 @@ def _tally(games: Iterable[StoredGame | UnreadableGame], advance: Callable[[], N
 
 def audit_batch(db: str, game_ids: Sequence[str]) -> AuditTally:
     """Audit the named games of the store at `db` (run in a worker process)."""
+    from bohnanza.adapters.store import open_store
+
     with open_store(db) as store:
         return _tally(store.stored_games(game_ids), lambda: None)
 
@@ -83,6 +84,8 @@ def audit_store(
     advance: Callable[[int], None] = lambda games: None,
 ) -> AuditTally:
     """Audit the named games (None: all) with `workers` processes; `advance` counts progress."""
+    from bohnanza.adapters.store import open_store
+
     if workers == 1:
         with open_store(db) as store:
             return _tally(store.stored_games(game_ids), lambda: advance(1))

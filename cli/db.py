@@ -7,9 +7,6 @@ from typing import Annotated
 
 import typer
 
-from bohnanza.adapters.settings import SettingsError, load_settings
-from bohnanza.adapters.store import display_name
-from bohnanza.adapters.store.database import upgrade as upgrade_store
 from bohnanza.core.ports import StoreError
 
 from .errors import fail
@@ -37,6 +34,10 @@ def upgrade(
 ) -> None:
     """Run the schema migrations: make a new SQLite file or an empty database a store, or bring
     an older one up to date. Safe to run again; refuses a store written by a newer bohnanza."""
+    from bohnanza.adapters.settings import SettingsError, load_settings
+    from bohnanza.adapters.store import display_name
+    from bohnanza.adapters.store.database import upgrade as upgrade_store
+
     try:
         settings = load_settings(os.environ, config)
     except SettingsError as error:

@@ -11,7 +11,6 @@ import sys
 from typing import Any, NoReturn
 
 import typer
-from sqlalchemy.exc import SQLAlchemyError
 from typer.core import TyperGroup
 
 from bohnanza.core.ports import StoreError
@@ -22,9 +21,19 @@ EXPECTED_ERRORS: tuple[type[Exception], ...] = (
     StoreError,
     ValueError,  # RecordError, SettingsError, LobbyError and unreadable stored values among them
     OSError,
-    SQLAlchemyError,
 )
-"""What bad input, a damaged store or the machine can cause: each shown as its one line."""
+"""What bad input, a damaged store or the machine can cause: each shown as its one line; and
+any error of SQLAlchemy's (`expected`)."""
+
+
+def expected(error: Exception) -> bool:
+    """An error of `EXPECTED_ERRORS`, or of SQLAlchemy's: one comes only from a store, once
+    opened, so SQLAlchemy is looked for among the modules imported already (a command that
+    opens no store does not import it)."""
+    sqlalchemy = sys.modules.get("sqlalchemy.exc")
+    return isinstance(error, EXPECTED_ERRORS) or (
+        sqlalchemy is not None and isinstance(error, sqlalchemy.SQLAlchemyError)
+    )
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -89,9 +98,9 @@ class GuardedGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
-        except EXPECTED_ERRORS as error:
-            fail(one_line(error))
         except Exception as error:
+            if expected(error):
+                fail(one_line(error))
             if _is_usage_error(error) and getattr(error, "ctx", None) is None:
                 # Raised by a command's own checks (`usage`): its help is the command's.
                 error.command_path = f"{ctx.command_path} {ctx.invoked_subcommand}"  # type: ignore[attr-defined]

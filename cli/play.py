@@ -13,24 +13,11 @@ import shlex
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bohnanza.adapters.i18n import load_translators
-from bohnanza.adapters.store import display_name
-from bohnanza.adapters.terminal import (
-    FALLBACK_NAME,
-    PLATFORM,
-    Console,
-    NothingToResume,
-    TableChoice,
-    closed_output,
-    player_name,
-    stdin_lines,
-    told_of,
-    unfinished_games,
-)
 from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.lobby import (
     MAX_TRADE_WINDOW_SECONDS,
@@ -45,6 +32,9 @@ from .errors import fail
 from .files import check_target, shown, write_atomically
 from .stores import DB_HELP, opened_store, refuse_altered_games_in_progress
 
+if TYPE_CHECKING:
+    from bohnanza.adapters.terminal import Console, TableChoice
+
 
 def default_db() -> Path:
     """Where terminal games are kept unless --db says otherwise."""
@@ -56,6 +46,8 @@ def replay_source(target: str) -> str:
     """The store `play` used, as one shell word for `bohnanza replay`: a file as the absolute
     path that was opened (so the command runs from any folder), a URL without its password."""
     if "://" in target:
+        from bohnanza.adapters.store import display_name
+
         return shlex.quote(shown(display_name(target)))
     return shlex.quote(shown(Path(target).expanduser().resolve()))
 
@@ -177,6 +169,19 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal against bots (stored, so it can be resumed)."""
+    from bohnanza.adapters.terminal import (
+        FALLBACK_NAME,
+        PLATFORM,
+        Console,
+        NothingToResume,
+        TableChoice,
+        closed_output,
+        player_name,
+        stdin_lines,
+        told_of,
+        unfinished_games,
+    )
+
     strategies = [s.strip() for s in bots.split(",") if s.strip()]
     if game is not None and not resume:
         raise typer.BadParameter("goes with --resume", param_hint="'--game'")

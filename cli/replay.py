@@ -20,7 +20,7 @@ import json
 import sys
 from collections.abc import Collection, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -28,7 +28,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bohnanza.adapters.store import UNKNOWN_TIME, SqlGameStore
 from bohnanza.core.actions import action_to_json
 from bohnanza.core.app.hints import hints_on
 from bohnanza.core.audit import AuditFailure, audit_game, header_failure
@@ -56,6 +55,9 @@ from .page import check_page_options, write_page
 from .records import read_record
 from .stores import DB_HELP, looks_like_record, opened_store
 from .views import result_json, summary_json, view_json, winners_of
+
+if TYPE_CHECKING:
+    from bohnanza.adapters.store import SqlGameStore
 
 _STYLES: dict[type[Event], str] = {
     TurnBegan: "bold cyan",
@@ -267,6 +269,8 @@ def _list_row(summary: GameSummary, problem: Problem | None, hints: bool = False
 
 
 def _listed_date(summary: GameSummary) -> str:
+    from bohnanza.adapters.store import UNKNOWN_TIME
+
     if summary.created_at == UNKNOWN_TIME:
         return "?"
     return summary.created_at.strftime("%Y-%m-%d %H:%M")

@@ -11,30 +11,26 @@ import contextlib
 import logging
 import os
 import signal
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
 from typer.core import TyperCommand
 
-from bohnanza.adapters.health import PATH, HealthServer, probe
+from bohnanza.adapters.health import PATH, probe
 from bohnanza.adapters.i18n import load_translators
 from bohnanza.adapters.logs import configure_logging
-from bohnanza.adapters.platforms import (
-    Platform,
-    ServeContext,
-    UnknownPlatform,
-    platform_named,
-    platform_names,
-)
 from bohnanza.adapters.runtime import tune_collector
-from bohnanza.adapters.settings import Settings, SettingsError, load_settings
-from bohnanza.adapters.store import SqlGameStore, display_name
 from bohnanza.core.ports import StoreError
 
 from .errors import fail
 from .play import default_db
 from .stores import DB_HELP, opened_store
+
+if TYPE_CHECKING:
+    from bohnanza.adapters.platforms import Platform, ServeContext
+    from bohnanza.adapters.settings import Settings
+    from bohnanza.adapters.store import SqlGameStore
 
 log = logging.getLogger("bohnanza.serve")
 DEFAULT_HEALTH_PORT = 8080
@@ -49,6 +45,8 @@ class ServeCommand(TyperCommand):
     need, when it is shown (not when the command line is read)."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        from bohnanza.adapters.platforms import platform_names
+
         names = platform_names()
         listed = [
             name if needed is None else f"{name} (needs {needed})" for name, needed in names.items()
@@ -74,6 +72,10 @@ def serve(
     ] = None,
 ) -> None:
     """Run the bot on one or more chat platforms, sharing one process and one store."""
+    from bohnanza.adapters.platforms import ServeContext, UnknownPlatform, platform_named
+    from bohnanza.adapters.settings import SettingsError, load_settings
+    from bohnanza.adapters.store import display_name
+
     try:
         settings = load_settings(os.environ, config)
         chosen = [platform_named(name) for name in dict.fromkeys(platforms)]
@@ -108,6 +110,8 @@ def serve(
 async def _serve_all(
     chosen: list[Platform], context: ServeContext, settings: Settings, store: SqlGameStore
 ) -> str | None:
+    from bohnanza.adapters.health import HealthServer
+
     health = None
     if settings.health_port is not None:
         health = HealthServer(store.ping, settings.health_listen, settings.health_port)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -19,13 +19,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bohnanza.adapters.store import SqlGameStore
-from bohnanza.adapters.store.rating_model import LOCAL, WHOLE_PLATFORM, Board
 from bohnanza.core.app.ports import Standing
 
 from .errors import fail, usage
 from .narrate import json_printable, printable
 from .stores import DB_HELP, opened_store
+
+if TYPE_CHECKING:
+    from bohnanza.adapters.store import SqlGameStore
+    from bohnanza.adapters.store.rating_model import Board
 
 
 def stats(
@@ -36,7 +38,9 @@ def stats(
     platform: Annotated[
         str | None,
         typer.Option(
-            help=f"The board of one platform, over all its rooms ('{LOCAL}': simulated and "
+            # The board of the platform `rating_model.LOCAL`, named here without importing the
+            # store: the help is shown at once.
+            help="The board of one platform, over all its rooms ('local': simulated and "
             "imported games)."
         ),
     ] = None,
@@ -78,6 +82,8 @@ def _chosen_boards(
     store: SqlGameStore, room: str | None, platform: str | None
 ) -> list[tuple[Board, int]]:
     """The boards asked for: a room's, a platform's, or (neither asked) each platform's."""
+    from bohnanza.adapters.store.rating_model import WHOLE_PLATFORM, Board
+
     every = store.rating_boards()
     if room is not None:
         found = [
@@ -108,6 +114,8 @@ def _show_player(
     as_json: bool,
 ) -> None:
     """A player's figures on the chosen boards, or on every board of the chosen platforms."""
+    from bohnanza.adapters.store.rating_model import Board
+
     wanted = {board for board, _ in boards}
     platforms = {board.platform for board in wanted}
     found = [
@@ -162,6 +170,8 @@ def _cells(standing: Standing) -> list[Text]:
 
 
 def _board_title(board: Board) -> str:
+    from bohnanza.adapters.store.rating_model import WHOLE_PLATFORM
+
     if board.room == WHOLE_PLATFORM:
         return f"{printable(board.platform)}, all rooms"
     return f"{printable(board.platform)}, room {printable(board.room)}"

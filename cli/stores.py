@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bohnanza.adapters.store import SqlGameStore, open_store
 from bohnanza.core.audit import audit_game
 from bohnanza.core.errors import RecordError
 from bohnanza.core.ports import IN_PROGRESS, StoreError, UnreadableGame
 
 from .errors import fail
+
+if TYPE_CHECKING:
+    from bohnanza.adapters.store import SqlGameStore
 
 DB_HELP = "A SQLite file, or a database URL (sqlite:///…, postgresql+psycopg://…)."
 
@@ -19,6 +22,8 @@ DB_HELP = "A SQLite file, or a database URL (sqlite:///…, postgresql+psycopg:/
 @contextmanager
 def opened_store(db: str, create: bool = False) -> Iterator[SqlGameStore]:
     """The store at `db`, closed afterwards; any store error ends the command in one line."""
+    from bohnanza.adapters.store import open_store
+
     try:
         store = open_store(db, create=create)
     except StoreError as error:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bohnanza.adapters.store import UNKNOWN_TIME
 from bohnanza.core.cards import Variety
 from bohnanza.core.ports import GameSummary
 from bohnanza.core.scoring import GameResult
@@ -84,6 +83,8 @@ def winners_of(summary: GameSummary) -> tuple[str, int | None]:
 
 def summary_json(summary: GameSummary, altered: str | None = None) -> dict[str, Any]:
     """One game of a listing as JSON; `altered` says why it is not to be believed, if so."""
+    from bohnanza.adapters.store import UNKNOWN_TIME
+
     winner, score = winners_of(summary)
     known_time = summary.created_at != UNKNOWN_TIME
     return {

@@ -4,8 +4,8 @@ opened at one place in the code (`core/app/work.py`), with the input's delivery 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import random
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -54,7 +54,9 @@ class WatchedStore:
 
     @contextmanager
     def atomic(self) -> Iterator[None]:
-        caller = inspect.stack()[2].filename  # past contextmanager's own frame
+        # Past contextmanager's own frame; its code only (`inspect.stack` would read the source
+        # of every frame, at every unit).
+        caller = sys._getframe(2).f_code.co_filename
         self.units.append(caller)
         self.inside = True
         try:

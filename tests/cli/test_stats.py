@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bohnanza.adapters.store import open_store
+from bohnanza.adapters.store.rating_model import LOCAL
 from bohnanza.cli.app import build_app
 from bohnanza.cli.simulate import simulate_game
 from bohnanza.core.audit import check_record
@@ -176,3 +177,9 @@ def test_a_missing_store_is_refused_in_one_line(tmp_path: Path) -> None:
 
     assert code == 1
     assert err == f"error: {tmp_path / 'none.db'}: no such file\n"
+
+
+def test_the_help_names_the_board_of_simulated_and_imported_games() -> None:
+    code, out, _ = run("stats", "--help")
+    assert code == 0
+    assert f"'{LOCAL}'" in out

@@ -79,6 +79,28 @@ def test_every_command_tells_a_usage_error_the_same_way(args: list[str], names: 
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("args", [["--help"], ["play", "--players", "9"], ["health", "--help"]])
+def test_the_help_and_a_usage_error_import_no_store_nor_server(args: list[str]) -> None:
+    """They answer at once: the store, the platforms and the web server are imported by the
+    commands that use them, when they run."""
+    command = (
+        "import sys\n"
+        "from bohnanza.cli.app import main\n"
+        f"sys.argv = ['bohnanza', *{args!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ['sqlalchemy', 'alembic', 'aiohttp', 'bohnanza.adapters.platforms']\n"
+        "print([name for name in heavy if name in sys.modules], file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", command], capture_output=True, text=True, timeout=60
+    )
+    assert done.stderr.splitlines()[-1] == "[]", done.stderr
+
+
+@pytest.mark.slow
 def test_a_missing_store_is_no_usage_error_but_exit_1(tmp_path: Path) -> None:
     done = run("replay", str(tmp_path / "none.db"))
     assert done.returncode == 1

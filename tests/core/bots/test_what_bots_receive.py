@@ -87,7 +87,7 @@ def _referents(obj: Any) -> list[Any]:
         return [*(obj.__closure__ or ()), obj.__defaults__, obj.__kwdefaults__, obj.__dict__]
     if isinstance(obj, types.MethodType):
         return [obj.__self__, obj.__func__]
-    if isinstance(obj, types.BuiltinFunctionType | types.BuiltinMethodType):
+    if isinstance(obj, BUILTIN_CALLABLES):
         owner = getattr(obj, "__self__", None)
         return [] if isinstance(owner, types.ModuleType) else [owner]
     if isinstance(obj, type):
@@ -104,8 +104,20 @@ def _referents(obj: Any) -> list[Any]:
     return held
 
 
-SKIPPED = (types.ModuleType, types.FrameType)
-"""Modules are shared by everyone and hold no game of their own; no frame is handed over."""
+BUILTIN_CALLABLES = (types.BuiltinFunctionType, types.BuiltinMethodType)
+
+SKIPPED = (types.ModuleType, types.FrameType, int, float, str, bytes)
+"""Modules are shared by everyone and hold no game of their own; no frame is handed over;
+numbers (`bool` among them), strings and bytes hold nothing and are no part of the game."""
+
+HEAP_TYPE = 1 << 9
+"""`Py_TPFLAGS_HEAPTYPE`: set on every class made at run time. A type without it is the
+interpreter's own (`object`, `dict`, `int`, ...): its attributes cannot be set, and are the
+interpreter's methods and descriptors, so it holds no game."""
+
+
+def _interpreters_own(obj: Any) -> bool:
+    return isinstance(obj, type) and not obj.__flags__ & HEAP_TYPE
 
 
 def reach(roots: list[Any], parts: dict[int, str]) -> list[str]:
@@ -115,19 +127,18 @@ def reach(roots: list[Any], parts: dict[int, str]) -> list[str]:
     pending = list(roots)
     while pending:
         obj = pending.pop()
-        if obj is None or id(obj) in seen:
+        key = id(obj)
+        if obj is None or key in seen:
             continue
-        seen.add(id(obj))
-        if isinstance(obj, SKIPPED):
+        seen.add(key)
+        if isinstance(obj, SKIPPED) or _interpreters_own(obj):
             continue
-        named = parts.get(id(obj))
+        named = parts.get(key)
         if named is not None:
             found.append(named)
         if isinstance(obj, FORBIDDEN_TYPES) and not isinstance(obj, type):
             found.append(f"a {type(obj).__name__}")
-        if isinstance(obj, int | float | str | bytes | bool):
-            continue
-        pending.extend(_referents(obj))
+        pending += _referents(obj)
     return found
 
 

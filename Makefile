@@ -43,6 +43,10 @@ play: $(PLAYING)
 # on servers, processes and sockets, so more workers than cores. `make test JOBS=1` runs them in
 # one process, in order.
 JOBS ?= 4
+# The tests' files (SQLite stores, Synapse's data, pages) go to memory where the machine has it
+# (/dev/shm): the tests then wait on the code, not on the disk's flushes.
+TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
+PYTEST = TMPDIR=$(TEST_TMPDIR) $(BIN)/pytest -n $(JOBS)
 
 test: lint typecheck pytest
 
@@ -50,7 +54,7 @@ test: lint typecheck pytest
 # PostgreSQL, Synapse, the IRC network, Chromium, the Bot API server, `bohnanza serve`) and take
 # no more than a few seconds (marked `slow`: whole games, many processes).
 check: lint typecheck
-	$(BIN)/pytest -n $(JOBS) -m "not server and not slow"
+	$(PYTEST) -m "not server and not slow"
 
 lint: $(TESTING)
 	$(BIN)/ruff check core adapters cli tests bench setup.py
@@ -64,12 +68,12 @@ typecheck: $(TESTING)
 	$(BIN)/mypy -p bohnanza.core -p bohnanza.adapters -p bohnanza.cli
 
 pytest: $(TESTING)
-	$(BIN)/pytest -n $(JOBS) --durations=15
+	$(PYTEST) --durations=15
 
 # Line coverage of core/, adapters/ and cli/ by the whole suite, as the test processes run them
 # (what the programs they start run is not counted).
 coverage: $(TESTING)
-	$(BIN)/pytest -n $(JOBS) --cov=core --cov=adapters --cov=cli --cov-report=term:skip-covered
+	$(PYTEST) --cov=core --cov=adapters --cov=cli --cov-report=term:skip-covered
 
 bench: $(TESTING) $(COMPILED)
 	$(BIN)/python bench/engine.py

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, text, tuple_, update
+from sqlalchemy import Text, delete, insert, select, text, tuple_, type_coerce, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -29,6 +29,7 @@ from bohnanza.core.ports import (
 )
 
 from .appends import insert_delivery, utc, write_chat_state
+from .game_reads import stored_time
 from .tables import (
     ChatStateRow,
     DeliveryRow,
@@ -238,15 +239,19 @@ class ChatQueries:
                     col(ChatStateRow.data),
                     col(ChatStateRow.action_count),
                     col(ChatStateRow.version),
+                    type_coerce(col(ChatStateRow.due_at), Text),
                 ).where(col(ChatStateRow.game_id) == game_id)
             ).first()
         if row is None:
             return None
         try:
             data = json.loads(row[0])
+            due_at = None if row[3] is None else stored_time(row[3])
         except ValueError:
             return None
-        return ChatState(data, int(row[1]), int(row[2])) if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return None
+        return ChatState(data, int(row[1]), int(row[2]), due_at=due_at)
 
     def save_chat_state(
         self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None

@@ -277,7 +277,7 @@ class Outboxes:
         once a newer update of the slot waits). Returns the id of the message a new one
         replaced, if any."""
         slot, message = item.slot, item.message
-        wanted = digest(message, item.moment if isinstance(item, ToRoom) else "")
+        wanted = digest(message)
         shown = self._slots.shown(chat, slot)
         parts = split_message(message, self.port.capabilities)
         if shown is not None and not item.fresh:

@@ -19,13 +19,10 @@ log = logging.getLogger("bohnanza.adapters.runner")
 """The runner's log, as operators know it."""
 
 
-def digest(message: Message, moment: str = "") -> str:
+def digest(message: Message) -> str:
     """A short fingerprint of a message's text, buttons (with their numbers, where they are
     listed numbered) and HTML (a message without HTML or numbers keeps the fingerprint it had
-    before messages had them); of a table, of the moment of the game it shows
-    (`ToRoom.moment`)."""
-    if moment:
-        return hashlib.blake2s(f"moment {moment}".encode(), digest_size=12).hexdigest()
+    before messages had them)."""
     shown: tuple[object, ...] = (message.text, message.buttons)
     if message.html is not None:
         shown += (message.html,)

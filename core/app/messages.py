@@ -94,11 +94,6 @@ class ToRoom:
     slot: str | None = None
     fresh: bool = False
     """Post it anew (and keep the new one in the slot) rather than edit the old one."""
-    moment: str = ""
-    """For a table: the moment of the game it shows (`updates.table_moment`). A table is
-    shown anew at each moment of the game, not at every move: one of the moment its slot
-    shows already is not shown again, whatever details changed since (empty: compared by
-    what it says)."""
 
 
 @dataclass(frozen=True)

@@ -115,15 +115,9 @@ def table_key(session: GameSession) -> tuple[object, ...]:
     return table_key_of(session.state)
 
 
-def table_moment(session: GameSession) -> str:
-    """The moment of the game a table shows, as its slot notes it (`ToRoom.moment`)."""
-    return f"{session.game_id} {session.language} {table_key(session)}"
-
-
 def table_of(session: GameSession, message: Message, fresh: bool = False) -> ToRoom:
-    """The room's table of the game as it stands, in its slot."""
-    slot = table_slot(session.game_id)
-    return ToRoom(session.room, message, slot, fresh, moment=table_moment(session))
+    """The room's table of the game, in its slot."""
+    return ToRoom(session.room, message, table_slot(session.game_id), fresh)
 
 
 def waited_for(session: GameSession) -> list[int]:

@@ -246,12 +246,11 @@ class ChatQueries:
             return None
         try:
             data = json.loads(row[0])
-            due_at = None if row[3] is None else stored_time(row[3])
         except ValueError:
             return None
         if not isinstance(data, dict):
             return None
-        return ChatState(data, int(row[1]), int(row[2]), due_at=due_at)
+        return ChatState(data, int(row[1]), int(row[2]), due_at=_moment_or_none(row[3]))
 
     def save_chat_state(
         self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
@@ -411,3 +410,11 @@ def _drop_claim(connection: Connection, game_id: str, seat: int) -> None:
             col(SeatClaimRow.game_id) == game_id, col(SeatClaimRow.position) == seat
         )
     )
+
+
+def _moment_or_none(value: object) -> datetime | None:
+    """A stored moment, or None where there is none or it is not one (it is written anew)."""
+    try:
+        return None if value is None else stored_time(value)
+    except ValueError:
+        return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from contextlib import AbstractContextManager
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Select, Text, func, select, type_coerce
 from sqlalchemy.engine import Connection
@@ -52,17 +52,20 @@ class ClockQueries:
     def next_due(self, platform: str, skip: Collection[str] = ()) -> datetime | None:
         """The soonest moment something is due in one of the platform's games in progress
         (those in `skip` left out); None if nothing is. A moment the store holds unreadable
-        is taken as due now, so that the game is looked at (and its moment written again)."""
-        soonest = type_coerce(func.min(col(ChatStateRow.due_at)), Text)
-        query = _open_with_moment(platform, skip).with_only_columns(soonest)
+        is passed over (the game's next change writes it anew)."""
+        query = (
+            _open_with_moment(platform, skip)
+            .with_only_columns(type_coerce(col(ChatStateRow.due_at), Text))
+            .order_by(col(ChatStateRow.due_at))
+            .limit(DUE_BATCH)
+        )
         with self._transaction(write=False) as connection:
-            found = connection.execute(query).scalar()
-        if found is None:
-            return None
-        try:
-            return stored_time(found)
-        except ValueError:
-            return datetime.min.replace(tzinfo=UTC)
+            for (found,) in connection.execute(query):
+                try:
+                    return stored_time(found)
+                except ValueError:
+                    continue
+        return None
 
     def open_games(self, platform: str) -> list[tuple[str, str]]:
         """The platform's games in progress (id and room), the latest moved first."""

@@ -6,6 +6,7 @@ it dropped (or never read, after a restart) goes on where it was when it is next
 from __future__ import annotations
 
 import random
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -136,3 +137,25 @@ def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
     assert caught.state == played.state
     assert caught.chat_state().data == played.chat_state().data
     assert caught.story.table_story == played.story.table_story
+
+
+def test_a_due_moment_altered_in_the_store_hides_no_other_and_is_written_anew(
+    tmp_path: Path,
+) -> None:
+    open_games(service_on(tmp_path / "games.db"), ["r1", "r2"])
+    with sqlite3.connect(tmp_path / "games.db") as connection:
+        connection.execute(
+            "UPDATE chat_states SET due_at = '!not a time' WHERE game_id = "
+            "(SELECT id FROM games WHERE room = 'r1')"
+        )
+    later = service_on(tmp_path / "games.db", seed=2)
+    other = later.store.load_chat_state(later.store.active_game_in(PLATFORM, "r2") or "")
+    assert other is not None and other.due_at is not None
+
+    assert later.next_wakeup() == other.due_at
+    later.tick(NOW + timedelta(minutes=1))  # the altered one is looked at, and nothing breaks
+    session = later.ctx.tables.room_session("r1")
+    assert session is not None
+    stored = later.store.load_chat_state(session.game_id)
+    assert stored is not None
+    assert stored.due_at == turns.next_wakeup(session)

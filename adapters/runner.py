@@ -57,10 +57,9 @@ AT_WORK_AGAIN = 4.0
 """Seconds between two such notices while the work goes on (Telegram's lasts 5)."""
 HEALED_AT_START = 20
 """How many games' views (the latest moved) a start brings up to date before it returns."""
-HEALED_AT_A_TIME = 5
-"""How many more games' views the deadline loop brings up to date at a time after a start."""
-HEAL_PAUSE = 0.05
-"""Seconds the deadline loop waits between two such batches (inputs go first)."""
+HEAL_WHEN_IDLE = 0.25
+"""Seconds without input after which the deadline loop brings the views of one more game up
+to date after a start (inputs go first: a busy worker heals only between bursts)."""
 NOTICE_TIMEOUT = 5.0
 """Seconds a notice of work in progress may take to reach the platform before it is let go."""
 
@@ -122,6 +121,8 @@ class Runner(Outboxes):
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
         self._to_heal: collections.deque[str] = collections.deque()
+        self._last_input = 0.0
+        """When the latest input came (the event loop's time)."""
         """Games whose views are still to be brought up to date after the start."""
         self._taken_up: set[str] = set()
         """Games in progress a start found (their views healed once)."""
@@ -152,8 +153,8 @@ class Runner(Outboxes):
         """Take up this platform's games in progress: none is read yet (each is, when an
         input or a moment due asks for it); their views are brought up to date (what a crash
         or a failed send left behind) game by game, the latest moved first: the first
-        `HEALED_AT_START` before this returns, the others by the deadline loop, between
-        inputs. Return how many games it takes up that it had not (those found altered so
+        `HEALED_AT_START` before this returns, the others by the deadline loop whenever no
+        input came for a moment (`HEAL_WHEN_IDLE`). Return how many games it takes up that it had not (those found altered so
         far left out)."""
         if self.boards is not None:
             self.boards.attach(self)
@@ -254,6 +255,7 @@ class Runner(Outboxes):
         if self._stopping:
             raise RuntimeError("the runner is stopping")
         self._gone.discard(inbound.user_id)  # who writes is back: he is written to again
+        self._last_input = asyncio.get_running_loop().time()
         async with self._lock:
             now = self.clock.now()
             try:
@@ -334,6 +336,7 @@ class Runner(Outboxes):
     async def run_deadlines(self) -> None:
         """Call `tick` whenever something is due; runs until cancelled."""
         failures = 0
+        loop = asyncio.get_running_loop()
         while True:
             wake = await self.read(ChatService.next_wakeup)
             delay = MAX_SLEEP
@@ -343,7 +346,7 @@ class Runner(Outboxes):
             if heal is not None:
                 delay = min(delay, heal)
             if self._to_heal:
-                delay = min(delay, HEAL_PAUSE)
+                delay = min(delay, max(0.0, self._last_input + HEAL_WHEN_IDLE - loop.time()))
             if self._renames:
                 delay = 0.0  # tried again at once (failures in a row are spaced below)
             self._wake.clear()
@@ -352,7 +355,8 @@ class Runner(Outboxes):
                     await self._wake.wait()
             try:
                 await self.tick()
-                await self.heal_some(HEALED_AT_A_TIME)
+                if loop.time() - self._last_input >= HEAL_WHEN_IDLE:
+                    await self.heal_some(1)
                 failures = 0
             except Exception as error:
                 # The store may be away for a while: deadlines are played once it is back.

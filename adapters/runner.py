@@ -154,8 +154,8 @@ class Runner(Outboxes):
         input or a moment due asks for it); their views are brought up to date (what a crash
         or a failed send left behind) game by game, the latest moved first: the first
         `HEALED_AT_START` before this returns, the others by the deadline loop whenever no
-        input came for a moment (`HEAL_WHEN_IDLE`). Return how many games it takes up that it had not (those found altered so
-        far left out)."""
+        input came for a moment (`HEAL_WHEN_IDLE`). Return how many games it takes up that
+        it had not (those found altered so far left out)."""
         if self.boards is not None:
             self.boards.attach(self)
         async with self._lock:

@@ -8,16 +8,19 @@ once per N by bench/scale_store.py and kept), a worker is built as `serve_chat` 
 `ChatService` and a `Runner` on the store, a port that records what it would send, no network)
 and measured, each in a fresh process on a fresh copy of the store:
 
-- views: a worker starts, shows every view and plays its first deadline tick, and stops;
-  another starts 10 minutes later (an injected clock) with no input at all: the platform calls
-  (sends and edits) it makes during its start and first tick, delivered before it stops;
+- views: a worker starts, shows every view (bringing every game's views up to date, as a
+  start does game by game) and plays its first deadline tick, and stops; another starts 10
+  minutes later (an injected clock) with no input at all and does the same: the platform calls
+  (sends and edits) it makes, delivered before it stops;
 - restart: seconds from building the worker to `start()` returning, and to the first input
   (a move in one game) answered, with the store's round trips for each (statements and
   commits, counted by SQLAlchemy events);
-- commands per second: legal moves of games chosen at random (people's moves chosen by bots
-  on each seat's view, from the store outside the measured time), submitted one after another,
-  with the deadline loop (`run_deadlines`) off, then on; round trips per command;
-- memory: the worker's resident memory (VmRSS) after the commands with the loop off.
+- commands per second: legal moves of games chosen at random among the 100 being played
+  (people's moves chosen by bots on each seat's view, from the store outside the measured
+  time), submitted one after another, with the deadline loop (`run_deadlines`) off, then on;
+  then spread over every open game (most of them read from the store first), loop on; round
+  trips per command;
+- memory: the worker's resident memory (VmRSS) after those 3,000 commands.
 
 PostgreSQL: `--url` (or BOHNANZA_TEST_POSTGRES_URL); the stores are kept in schemas
 `scale_<N>` of that database, SQLite ones in bench/.scale/. Run from the repository root.
@@ -65,6 +68,9 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.bots import Bot, make_bot
 
 LATER = timedelta(minutes=10)
+IN_PLAY = 100
+"""How many of the open games are being played while commands are counted (the others wait,
+as asynchronous games do for hours); commands spread over every game are counted apart."""
 STOP_TIMEOUT = 600.0
 
 
@@ -147,8 +153,10 @@ class People:
         user = user_of(room, seat)
         return Inbound(PLATFORM, user, user, room, command, f"d{os.getpid()}-{self.deliveries}")
 
-    def any_move(self) -> Inbound:
-        while (inbound := self.move(room_of(self.rng.randrange(self.built.games)))) is None:
+    def any_move(self, among: int | None = None) -> Inbound:
+        """A move in a game chosen at random among the first `among` (or all)."""
+        games = min(among or self.built.games, self.built.games)
+        while (inbound := self.move(room_of(self.rng.randrange(games)))) is None:
             pass
         return inbound
 
@@ -162,7 +170,12 @@ async def submitted(runner: Runner, inbound: Inbound) -> None:
 
 
 async def commands(
-    runner: Runner, people: People, count: int, seconds: float, trips: RoundTrips
+    runner: Runner,
+    people: People,
+    count: int,
+    seconds: float,
+    trips: RoundTrips,
+    among: int | None = IN_PLAY,
 ) -> dict[str, float]:
     """Commands per second over `count` moves (or `seconds`), the median time of one, the
     process's CPU time per command (less disturbed by other load than the clock), and round
@@ -170,7 +183,7 @@ async def commands(
     times: list[float] = []
     sent, cpu = 0, 0.0
     while len(times) < count and sum(times) < seconds:
-        inbound = people.any_move()
+        inbound = people.any_move(among)
         before, started, cpu_before = trips.count, time.perf_counter(), time.process_time()
         await submitted(runner, inbound)
         times.append(time.perf_counter() - started)
@@ -192,13 +205,15 @@ def resident_mb() -> float:
 
 
 async def measure_views(built: Built) -> dict[str, Any]:
-    """Calls of a worker started 10 minutes after another showed every view."""
+    """Calls of a worker started 10 minutes after another showed every view, each bringing
+    every game's views up to date (which a start does game by game, between inputs)."""
     found: dict[str, Any] = {}
     first = built.played_until + timedelta(minutes=1)
     for name, at in (("first", first), ("later", first + LATER)):
         with open_store(built.url) as store:
             runner, port = worker(store, MovingClock(at))
             await runner.start()
+            await runner.heal_some(built.games)
             await runner.tick()
             await runner.stop(STOP_TIMEOUT)
         found[name] = {"sends": port.sends, "edits": port.edits}
@@ -223,9 +238,10 @@ async def measure_worker(built: Built, count: int, seconds: float) -> dict[str, 
         found["first_s"] = time.perf_counter() - began
         found["first_trips"] = trips.count - at_first
         found["off"] = await commands(runner, people, count, seconds, trips)
-        found["rss_mb"] = resident_mb()
         deadlines = asyncio.create_task(runner.run_deadlines())
         found["on"] = await commands(runner, people, count, seconds, trips)
+        found["spread"] = await commands(runner, people, count, seconds, trips, among=None)
+        found["rss_mb"] = resident_mb()
         deadlines.cancel()
         await asyncio.gather(deadlines, return_exceptions=True)
         await runner.stop(STOP_TIMEOUT)
@@ -259,10 +275,10 @@ def measured(
         f"| {later['sends']:,} + {later['edits']:,} (of {first['sends']:,}) "
         f"| {run['rss_mb']:,.0f} MB |"
     )
-    off, on = run["off"], run["on"]
+    off, on, spread = run["off"], run["on"], run["spread"]
     rates = (
         f"{where}| {_rate(off)} | {_rate(on)} | {on['rate'] / off['rate']:.2f} "
-        f"| {off['trips']:.1f} / {on['trips']:.1f} |"
+        f"| {_rate(spread)} | {off['trips']:.1f} / {on['trips']:.1f} / {spread['trips']:.1f} |"
     )
     return restart, rates
 
@@ -308,10 +324,10 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     print(*(restart for restart, _ in lines), sep="\n")
     print(
-        "\n| store | open games | commands/s, deadline loop off (p50, CPU per command) | on "
-        "| on/off | round trips per command, off / on |"
+        "\n| store | open games | commands/s in 100 games, deadline loop off (p50, CPU per "
+        "command) | on | on/off | spread over every game, on | round trips, off / on / spread |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     print(*(rates for _, rates in lines), sep="\n")
 
 

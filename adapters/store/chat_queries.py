@@ -7,6 +7,7 @@ A mixin of `SqlGameStore`; each method is one short transaction.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
@@ -300,22 +301,18 @@ class ChatQueries:
 
     def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
         """A player's settings ({} until he sets one)."""
+        return self.players_settings(platform, [user_id]).get(user_id, {})
+
+    def players_settings(self, platform: str, user_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several players at once, by user id (none for one who set none)."""
         with self._transaction(write=False) as connection:
-            row = connection.execute(
-                select(col(PlayerSettingsRow.data)).where(
+            rows = connection.execute(
+                select(col(PlayerSettingsRow.user_id), col(PlayerSettingsRow.data)).where(
                     col(PlayerSettingsRow.platform) == platform,
-                    col(PlayerSettingsRow.user_id) == user_id,
+                    col(PlayerSettingsRow.user_id).in_(list(user_ids)),
                 )
-            ).first()
-        if row is None:
-            return {}
-        try:
-            data = json.loads(row[0])
-        except ValueError:
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {str(k): str(v) for k, v in data.items()}
+            ).all()
+        return {str(user_id): _settings(data) for user_id, data in rows}
 
     def save_player_settings(
         self, platform: str, user_id: str, settings: dict[str, str], now: datetime
@@ -418,3 +415,12 @@ def _moment_or_none(value: object) -> datetime | None:
         return None if value is None else stored_time(value)
     except ValueError:
         return None
+
+
+def _settings(stored: str) -> dict[str, str]:
+    """A player's settings as stored ({} where they cannot be read)."""
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

@@ -5,7 +5,7 @@ The game store port is `bohnanza.core.ports.GameStore`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -357,6 +357,10 @@ class ChatStore(GameStore, Protocol):
 
     def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
         """A player's own settings, such as `notify` ({} until he sets one)."""
+        ...
+
+    def players_settings(self, platform: str, user_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several players at once, by user id (none for one who set none)."""
         ...
 
     def links_since(self, game_id: str, seq: int) -> list[ChainLink]:

@@ -24,6 +24,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, TypeVar
 
 from bohnanza.adapters.boards import Boards
@@ -54,6 +55,11 @@ AT_WORK_AFTER = 0.5
 """Seconds an input may take before its chat is shown that the bot is at work ("typing…")."""
 AT_WORK_AGAIN = 4.0
 """Seconds between two such notices while the work goes on (Telegram's lasts 5)."""
+HEALED_AT_START = 20
+"""How many games' views (the latest moved) a start brings up to date before it returns."""
+HEAL_WHEN_IDLE = 0.25
+"""Seconds without input after which the deadline loop brings the views of one more game up
+to date after a start (inputs go first: a busy worker heals only between bursts)."""
 NOTICE_TIMEOUT = 5.0
 """Seconds a notice of work in progress may take to reach the platform before it is let go."""
 
@@ -114,6 +120,14 @@ class Runner(Outboxes):
         self._notices: set[asyncio.Task[None]] = set()
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
+        self._to_heal: collections.deque[str] = collections.deque()
+        self._last_input = 0.0
+        """When the latest input came (the event loop's time)."""
+        """Games whose views are still to be brought up to date after the start."""
+        self._taken_up: set[str] = set()
+        """Games in progress a start found (their views healed once)."""
+        self._told_refused: set[str] = set()
+        """Games the log was told are refused (the store holds them altered)."""
         self._renames: collections.deque[tuple[str, str, str]] = collections.deque()
         """Renames the store could not take yet (old id, new id, new name), in order: tried
         again before the next input and by the deadline loop, as a platform would deliver an
@@ -136,25 +150,41 @@ class Runner(Outboxes):
             self._refused.popitem(last=False)
 
     async def start(self) -> int:
-        """Pick up the stored games of this platform and bring their views up to date (what a
-        crash or a failed send left behind); return how many games."""
-        service = self.service
+        """Take up this platform's games in progress: none is read yet (each is, when an
+        input or a moment due asks for it); their views are brought up to date (what a crash
+        or a failed send left behind) game by game, the latest moved first: the first
+        `HEALED_AT_START` before this returns, the others by the deadline loop whenever no
+        input came for a moment (`HEAL_WHEN_IDLE`). Return how many games it takes up that
+        it had not (those found altered so far left out)."""
         if self.boards is not None:
             self.boards.attach(self)
-
-        def pick_up() -> tuple[int, list[Outbound]]:
-            count = service.resume(self.clock.now())
-            return count, service.views(now=self.clock.now())
-
         async with self._lock:
-            count, out = await self._in_thread(pick_up)
-            refused = list(service.refused.values())
-        for reason in refused:
-            log.error(
-                "%s: not continued, the store holds it altered: %s", self.port.platform, reason
-            )
-        self.post(out)
-        return count
+            stored = await self._in_thread(self.service.open_games)
+        games = [game_id for game_id in stored if game_id not in self._taken_up]
+        self._taken_up.update(games)
+        self._to_heal.extend(games)
+        await self.heal_some(HEALED_AT_START)
+        return sum(1 for game_id in games if game_id not in self.service.refused)
+
+    async def heal_some(self, count: int) -> None:
+        """Bring the views of the next `count` games still to heal after the start up to
+        date, one game at a time (an input waits for one game at most)."""
+        for _ in range(min(count, len(self._to_heal))):
+            healed = partial(self._healed, self._to_heal.popleft())
+            async with self._lock:
+                out = await self._in_thread(healed) if self.service.may_take_long() else healed()
+            self.post(out)
+
+    def _healed(self, game_id: str) -> list[Outbound]:
+        service = self.service
+        out = service.views_of_game(game_id, self.clock.now())
+        for game, reason in list(service.refused.items()):
+            if game not in self._told_refused:
+                self._told_refused.add(game)
+                log.error(
+                    "%s: not continued, the store holds it altered: %s", self.port.platform, reason
+                )
+        return out
 
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
         """Queue messages in their chats' outboxes (what the boards take of them aside); the
@@ -225,6 +255,7 @@ class Runner(Outboxes):
         if self._stopping:
             raise RuntimeError("the runner is stopping")
         self._gone.discard(inbound.user_id)  # who writes is back: he is written to again
+        self._last_input = asyncio.get_running_loop().time()
         async with self._lock:
             now = self.clock.now()
             try:
@@ -305,6 +336,7 @@ class Runner(Outboxes):
     async def run_deadlines(self) -> None:
         """Call `tick` whenever something is due; runs until cancelled."""
         failures = 0
+        loop = asyncio.get_running_loop()
         while True:
             wake = await self.read(ChatService.next_wakeup)
             delay = MAX_SLEEP
@@ -313,6 +345,8 @@ class Runner(Outboxes):
             heal = self._next_heal()
             if heal is not None:
                 delay = min(delay, heal)
+            if self._to_heal:
+                delay = min(delay, max(0.0, self._last_input + HEAL_WHEN_IDLE - loop.time()))
             if self._renames:
                 delay = 0.0  # tried again at once (failures in a row are spaced below)
             self._wake.clear()
@@ -321,6 +355,8 @@ class Runner(Outboxes):
                     await self._wake.wait()
             try:
                 await self.tick()
+                if loop.time() - self._last_input >= HEAL_WHEN_IDLE:
+                    await self.heal_some(1)
                 failures = 0
             except Exception as error:
                 # The store may be away for a while: deadlines are played once it is back.

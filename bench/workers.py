@@ -30,8 +30,11 @@ from bohnanza.adapters.store import open_store  # noqa: E402
 from tests.scale.sim import Simulation, fresh_schema, start_workers  # noqa: E402
 
 
-async def _measure(url: str, workers: int, games: int, seconds: float, sticky: bool) -> float:
-    """Commands answered per second (lobby commands and moves alike)."""
+async def _measure(
+    url: str, workers: int, games: int, seconds: float, sticky: bool
+) -> tuple[float, float]:
+    """Commands answered per second (lobby commands and moves alike), and the store's round
+    trips (statements and commits) per command."""
     running = await start_workers(url, workers)
     simulation = Simulation(running, seed=workers, sticky=sticky)
     with open_store(url) as store:
@@ -40,7 +43,8 @@ async def _measure(url: str, workers: int, games: int, seconds: float, sticky: b
         await simulation.play(games, store)
         elapsed = time.monotonic() - started
     await asyncio.gather(*(worker.stop() for worker in running))
-    return simulation.tally.answered / elapsed
+    tally = simulation.tally
+    return tally.answered / elapsed, tally.trips / max(1, tally.answered)
 
 
 def main() -> None:
@@ -55,14 +59,20 @@ def main() -> None:
         f"workers on one PostgreSQL server: {args.games} games at once, {args.seconds:.0f} s each; "
         f"{os.cpu_count()} vCPU, Python {platform.python_version()}"
     )
-    print("| workers | commands/s, any worker | commands/s, sticky by room |")
-    print("|---|---|---|")
+    print("commands/s (round trips to the store per command)")
+    print("| workers | any worker | sticky by room | any/sticky |")
+    print("|---|---|---|---|")
     for count in (1, 2, 4):
-        rates = []
+        found = []
         for sticky in (False, True):
             with fresh_schema(args.url, f"bench_workers_{count}") as url:
-                rates.append(asyncio.run(_measure(url, count, args.games, args.seconds, sticky)))
-        print(f"| {count} | {rates[0]:,.0f} | {rates[1]:,.0f} |", flush=True)
+                found.append(asyncio.run(_measure(url, count, args.games, args.seconds, sticky)))
+        (any_rate, any_trips), (sticky_rate, sticky_trips) = found
+        print(
+            f"| {count} | {any_rate:,.0f} ({any_trips:.1f}) | {sticky_rate:,.0f} "
+            f"({sticky_trips:.1f}) | {any_rate / sticky_rate:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

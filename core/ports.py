@@ -124,6 +124,23 @@ class ChainLink(NamedTuple):
     hash: str
 
 
+def read_links(
+    links: Sequence[ChainLink],
+) -> list[tuple[Action, tuple[tuple[Card, ...], ...]]]:
+    """Stored actions, each with the reshuffles it caused; RecordError if one is unreadable."""
+    out = []
+    for link in links:
+        try:
+            action = action_from_json(json.loads(link.payload))
+            orders = json.loads(link.reshuffles)
+            if not isinstance(orders, list) or not all(isinstance(o, list) for o in orders):
+                raise ValueError("reshuffles must be lists of cards")
+        except ValueError as error:
+            raise RecordError(f"the stored action is not readable: {error}", link.seq) from None
+        out.append((action, tuple(tuple(order) for order in orders)))
+    return out
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game exactly as stored: the header, the raw chain and the stored status and result."""
@@ -142,15 +159,9 @@ class StoredGame:
         """The game as a portable record; RecordError if a stored action is unreadable."""
         actions = []
         reshuffles: list[tuple[Card, ...]] = []
-        for link in self.links:
-            try:
-                actions.append(action_from_json(json.loads(link.payload)))
-                orders = json.loads(link.reshuffles)
-                if not isinstance(orders, list) or not all(isinstance(o, list) for o in orders):
-                    raise ValueError("reshuffles must be lists of cards")
-            except ValueError as error:
-                raise RecordError(f"the stored action is not readable: {error}", link.seq) from None
-            reshuffles.extend(tuple(order) for order in orders)
+        for action, orders in read_links(self.links):
+            actions.append(action)
+            reshuffles.extend(orders)
         seats = tuple(SeatRecord(s.name, s.kind, s.strategy) for s in self.game.seats)
         return GameRecord(
             seats=seats,
@@ -214,6 +225,9 @@ class ChatState:
     """Its version in the store: as read; for a write, the version it replaces, so that the
     store refuses it (`ChatStateMoved`) where another writer's came between (None: whatever
     is stored)."""
+    due_at: datetime | None = field(default=None, compare=False)
+    """The next moment something is due in the game (None: nothing is), by which the store
+    finds the games a clock must wake (`ChatStore.due_games`)."""
 
 
 class ChatStateMoved(StoreError):

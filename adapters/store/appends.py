@@ -221,6 +221,7 @@ def write_chat_state(connection: Connection, game_id: str, state: ChatState, now
         "data": canonical_json(dict(state.data)),
         "action_count": state.action_count,
         "updated_at": now,
+        "due_at": None if state.due_at is None else utc(state.due_at),
     }
     if state.version is None:
         _CHAT_STATE_UPSERT.execute(connection, row | {"version": 1})
@@ -304,7 +305,7 @@ _INSERT_DELIVERY = Prepared(insert(_DELIVERIES))
 def _chat_state_upsert(dialect: str) -> Insert:
     """INSERT a chat state, or replace the game's one, its version one more (SQLite and
     PostgreSQL both have it)."""
-    columns = ("data", "action_count", "updated_at")
+    columns = ("data", "action_count", "updated_at", "due_at")
     grown = {"version": _CHAT_STATES.c.version + 1}
     if dialect == "postgresql":
         on_postgresql = postgresql.insert(_CHAT_STATES)
@@ -326,6 +327,7 @@ _CHAT_STATE_REPLACE = Prepared(
         data=bindparam("data"),
         action_count=bindparam("action_count"),
         updated_at=bindparam("updated_at"),
+        due_at=bindparam("due_at"),
         version=bindparam("new_version"),
     )
 )

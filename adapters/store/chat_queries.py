@@ -7,11 +7,12 @@ A mixin of `SqlGameStore`; each method is one short transaction.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, text, tuple_, update
+from sqlalchemy import Text, delete, insert, select, text, tuple_, type_coerce, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -29,6 +30,7 @@ from bohnanza.core.ports import (
 )
 
 from .appends import insert_delivery, utc, write_chat_state
+from .game_reads import stored_time
 from .tables import (
     ChatStateRow,
     DeliveryRow,
@@ -238,6 +240,7 @@ class ChatQueries:
                     col(ChatStateRow.data),
                     col(ChatStateRow.action_count),
                     col(ChatStateRow.version),
+                    type_coerce(col(ChatStateRow.due_at), Text),
                 ).where(col(ChatStateRow.game_id) == game_id)
             ).first()
         if row is None:
@@ -246,7 +249,9 @@ class ChatQueries:
             data = json.loads(row[0])
         except ValueError:
             return None
-        return ChatState(data, int(row[1]), int(row[2])) if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return None
+        return ChatState(data, int(row[1]), int(row[2]), due_at=_moment_or_none(row[3]))
 
     def save_chat_state(
         self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
@@ -296,22 +301,18 @@ class ChatQueries:
 
     def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
         """A player's settings ({} until he sets one)."""
+        return self.players_settings(platform, [user_id]).get(user_id, {})
+
+    def players_settings(self, platform: str, user_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several players at once, by user id (none for one who set none)."""
         with self._transaction(write=False) as connection:
-            row = connection.execute(
-                select(col(PlayerSettingsRow.data)).where(
+            rows = connection.execute(
+                select(col(PlayerSettingsRow.user_id), col(PlayerSettingsRow.data)).where(
                     col(PlayerSettingsRow.platform) == platform,
-                    col(PlayerSettingsRow.user_id) == user_id,
+                    col(PlayerSettingsRow.user_id).in_(list(user_ids)),
                 )
-            ).first()
-        if row is None:
-            return {}
-        try:
-            data = json.loads(row[0])
-        except ValueError:
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {str(k): str(v) for k, v in data.items()}
+            ).all()
+        return {str(user_id): _settings(data) for user_id, data in rows}
 
     def save_player_settings(
         self, platform: str, user_id: str, settings: dict[str, str], now: datetime
@@ -406,3 +407,20 @@ def _drop_claim(connection: Connection, game_id: str, seat: int) -> None:
             col(SeatClaimRow.game_id) == game_id, col(SeatClaimRow.position) == seat
         )
     )
+
+
+def _moment_or_none(value: object) -> datetime | None:
+    """A stored moment, or None where there is none or it is not one (it is written anew)."""
+    try:
+        return None if value is None else stored_time(value)
+    except ValueError:
+        return None
+
+
+def _settings(stored: str) -> dict[str, str]:
+    """A player's settings as stored ({} where they cannot be read)."""
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

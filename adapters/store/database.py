@@ -32,7 +32,7 @@ from . import tables
 
 assert tables  # imported for SQLModel.metadata to hold the models' tables
 
-SCHEMA_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
+SCHEMA_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 """Every schema revision this code knows, oldest first; the last is the current version."""
 SCHEMA_VERSION = SCHEMA_REVISIONS[-1]
 _SQLITE_MAGIC = b"SQLite format 3\x00"

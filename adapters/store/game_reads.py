@@ -91,7 +91,7 @@ class GameReads:
         if at is None:
             return None
         try:
-            return _stored_time(at)
+            return stored_time(at)
         except ValueError:
             raise UnreadableGame(
                 game_id, "the stored time of its last action is not a time"
@@ -104,6 +104,17 @@ class GameReads:
                 raise game
             return game
         raise UnknownGame(game_id)
+
+    def links_since(self, game_id: str, seq: int) -> list[ChainLink]:
+        """A game's stored actions from action `seq` on, in order (for a copy of the game
+        behind by a few actions: another worker stored them)."""
+        query = (
+            select(*_LINK_COLUMNS[1:])
+            .where(col(ActionRow.game_id) == game_id, col(ActionRow.seq) >= seq)
+            .order_by(col(ActionRow.seq))
+        )
+        with self._transaction(write=False) as connection:
+            return [ChainLink(int(r[0]), r[1], r[2], r[3]) for r in connection.execute(query)]
 
     def load_record(self, game_id: str) -> GameRecord:
         """The game as a portable record (its actions checked for shape, not yet for rules)."""
@@ -186,7 +197,7 @@ class GameReads:
 # --- rows -> values ---------------------------------------------------------------------------
 
 
-def _stored_time(value: object) -> datetime:
+def stored_time(value: object) -> datetime:
     """A time column read as it is stored (SQLite keeps text, which anyone may overwrite):
     ValueError if it is not a time."""
     if isinstance(value, datetime):
@@ -199,7 +210,7 @@ def _stored_time(value: object) -> datetime:
 def _listed_time(value: object) -> datetime:
     """A game's creation time for a listing: UNKNOWN_TIME when it cannot be read."""
     try:
-        return _stored_time(value)
+        return stored_time(value)
     except ValueError:
         return UNKNOWN_TIME
 
@@ -247,7 +258,7 @@ def _stored_game(
     game: Any, seats: Sequence[Sequence[Any]], links: Sequence[ChainLink]
 ) -> StoredGame | UnreadableGame:
     try:
-        created_at = _stored_time(game.created_at)
+        created_at = stored_time(game.created_at)
     except ValueError:
         return UnreadableGame(game.id, "its stored creation time is not a time")
     try:

@@ -48,6 +48,7 @@ from bohnanza.core.scoring import GameResult
 
 from .appends import GameMovedOn, Head, KnownHeads, append_in, insert_delivery, result_json, utc
 from .chat_queries import ChatQueries
+from .clock_queries import ClockQueries
 from .command_reads import CommandReads
 from .connections import Connections
 from .database import display_name, make_engine, prepare_schema
@@ -73,7 +74,7 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore(GameReads, CommandReads, ChatQueries, RatingQueries):
+class SqlGameStore(GameReads, CommandReads, ChatQueries, ClockQueries, RatingQueries):
     """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:

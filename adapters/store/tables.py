@@ -101,7 +101,9 @@ class ChatStateRow(SQLModel, table=True):
     """What a game's chat application keeps beside the actions: stand-ins, missed deadlines,
     passes on trading, clocks, what each player was shown and what his numbers name; as
     canonical JSON, at the game's `action_count`. `version` grows with every write; a write
-    that names the version it read fails if another writer's came between."""
+    that names the version it read fails if another writer's came between. `due_at`: the
+    next moment something is due in the game (a reminder, a deadline, a bot's trading window
+    closing), for the clock to find the games it must wake without reading the others."""
 
     __tablename__ = "chat_states"
 
@@ -110,6 +112,7 @@ class ChatStateRow(SQLModel, table=True):
     action_count: int
     updated_at: datetime = Field(sa_type=DateTime(timezone=True))
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    due_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True), index=True)
 
 
 class SeatMoveRow(SQLModel, table=True):

@@ -66,10 +66,15 @@ def setting_text(tr: Translator, name: str, mode: str) -> str:
 def load_player_settings(session: GameSession, store: ChatStore, trading: str) -> None:
     """Each person's own settings, for a game taken up from the store or begun; `trading`:
     the platform's way for those who chose none."""
-    for control in session.seats:
-        if control.is_human and control.identity.platform == session.platform:
-            settings = store.load_player_settings(session.platform, control.identity.user_id)
-            mode = settings.get("notify", "turn")
-            control.notify = mode if mode in NOTIFY_MODES else "turn"
-            mode = settings.get("trading", trading)
-            control.trading = mode if mode in TRADING_MODES else trading
+    people = [
+        control
+        for control in session.seats
+        if control.is_human and control.identity.platform == session.platform
+    ]
+    chosen = store.players_settings(session.platform, [c.identity.user_id for c in people])
+    for control in people:
+        settings = chosen.get(control.identity.user_id, {})
+        mode = settings.get("notify", "turn")
+        control.notify = mode if mode in NOTIFY_MODES else "turn"
+        mode = settings.get("trading", trading)
+        control.trading = mode if mode in TRADING_MODES else trading

@@ -5,12 +5,13 @@ The game store port is `bohnanza.core.ports.GameStore`.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, NamedTuple, Protocol
 
-from ..ports import ChatState, Delivery, GameStore, NewGame, SeatIdentity
+from ..ports import ChainLink, ChatState, Delivery, GameStore, NewGame, SeatIdentity
 from .i18n import Translator
 from .inbound import Inbound
 from .messages import Message
@@ -356,6 +357,29 @@ class ChatStore(GameStore, Protocol):
 
     def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
         """A player's own settings, such as `notify` ({} until he sets one)."""
+        ...
+
+    def players_settings(self, platform: str, user_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several players at once, by user id (none for one who set none)."""
+        ...
+
+    def links_since(self, game_id: str, seq: int) -> list[ChainLink]:
+        """A game's stored actions from action `seq` on, in order."""
+        ...
+
+    def due_games(
+        self, platform: str, until: datetime, skip: Collection[str] = (), limit: int = 100
+    ) -> list[str]:
+        """The platform's games in progress with something due by `until` (their chat
+        state's `due_at`), the soonest first, those in `skip` left out."""
+        ...
+
+    def next_due(self, platform: str, skip: Collection[str] = ()) -> datetime | None:
+        """The soonest moment due in one of the platform's games in progress (None: none)."""
+        ...
+
+    def open_games(self, platform: str) -> list[tuple[str, str]]:
+        """The platform's games in progress (id and room), the latest moved first."""
         ...
 
     def save_player_settings(

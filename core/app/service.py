@@ -21,7 +21,6 @@ from functools import partial
 
 from ..bots import SEARCHING
 from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
-from . import turns
 from .clock import tick_session
 from .commands import parse_command
 from .context import Context
@@ -143,9 +142,15 @@ class ChatService:
         return hands(self.ctx, user_id)
 
     def rooms(self) -> list[str]:
-        """Every room of the platform with a game in progress (once `resume`d) or a lobby
-        gathering: the rooms a platform that must join its rooms (IRC) joins on start."""
-        return sorted(set(self.games) | set(self.store.lobby_rooms(self.platform)))
+        """Every room of the platform with a game in progress or a lobby gathering: the
+        rooms a platform that must join its rooms (IRC) joins on start."""
+        playing = {room for _, room in self.store.open_games(self.platform)}
+        return sorted(playing | set(self.games) | set(self.store.lobby_rooms(self.platform)))
+
+    def open_games(self) -> list[str]:
+        """The ids of the platform's games in progress as stored, the latest moved first:
+        what a runner brings up to date after a start, game by game."""
+        return [game_id for game_id, _ in self.store.open_games(self.platform)]
 
     def private_slots(self, session: GameSession) -> list[str]:
         """The slots of a player's private chat that a game shows."""
@@ -247,11 +252,22 @@ class ChatService:
         """The table and every private message of each game in progress (or the one in
         `room`) as the game stands now; a runner shows only those that differ from what was
         delivered, so this heals views that a failed send or a crash left behind."""
+        if room is not None:
+            session = self.ctx.tables.room_session(room)
+            return [] if session is None else self.views_of_game(session.game_id, now)
         out: list[Outbound] = []
         for session in list(self.games.values()):
-            if room is None or session.room == room:
-                out += self._kept([session], partial(game_views, self.ctx, session, now), now)
+            out += self._kept([session], partial(game_views, self.ctx, session, now), now)
         return out
+
+    def views_of_game(self, game_id: str, now: datetime | None = None) -> list[Outbound]:
+        """The table and every private message of one game in progress as it stands now,
+        read from the store if memory does not hold it: a runner heals the views of every
+        game after a start with it, game by game."""
+        session = self.ctx.tables.button_session(game_id)
+        if session is None:
+            return []
+        return self._kept([session], partial(game_views, self.ctx, session, now), now)
 
     def views_of(
         self,
@@ -296,14 +312,15 @@ class ChatService:
     # --- time ------------------------------------------------------------------------------
 
     def next_wakeup(self) -> datetime | None:
-        """When `tick` should next be called."""
-        moments = [turns.next_wakeup(s) for s in self.games.values()]
-        return min((m for m in moments if m is not None), default=None)
+        """When `tick` should next be called: the soonest moment due in a game of the
+        platform, in memory or not (one look at the store's index of due moments)."""
+        return self.ctx.tables.next_due()
 
     def tick(self, now: datetime) -> list[Outbound]:
-        """Reminders, deadlines and trading windows that are due by `now`."""
+        """Reminders, deadlines and trading windows that are due by `now`, in the games the
+        store finds due (read from it if memory does not hold them): no other is looked at."""
         out: list[Outbound] = []
-        for session in list(self.games.values()):
+        for session in self.ctx.tables.due_sessions(now):
             out += tick_session(self.ctx, session, now)
         if self._deliveries_expired is None or now - self._deliveries_expired > EXPIRY_EVERY:
             self._deliveries_expired = now

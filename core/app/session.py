@@ -37,12 +37,16 @@ HAPPENED_KEPT = 1_000
 between two inputs of a person."""
 
 
-class _ResumingShuffler:
+class RecordedShuffles:
     """Hands out the recorded reshuffles first, then shuffles for real."""
 
     def __init__(self, orders: Sequence[Sequence[Card]], rng: random.Random) -> None:
         self._orders = [list(order) for order in orders]
         self._rng = rng
+
+    def extend(self, orders: Sequence[Sequence[Card]]) -> None:
+        """More recorded reshuffles, to hand out before shuffling for real."""
+        self._orders.extend(list(order) for order in orders)
 
     def __call__(self, cards: list[Card]) -> list[Card]:
         if self._orders:
@@ -59,10 +63,13 @@ def resume_game(
     record: GameRecord,
     rng: random.Random,
     seen: Callable[[Game, Sequence[Event]], None] | None = None,
+    shuffles: RecordedShuffles | None = None,
 ) -> Game:
-    """The game a record describes, ready to go on; later reshuffles come from `rng`. `seen`
-    is given the game and the events after every action (the story is derived from them)."""
-    game = Game(len(record.seats), record.deck, _ResumingShuffler(record.reshuffles, rng))
+    """The game a record describes, ready to go on; later reshuffles come from `rng` (or from
+    `shuffles`, given the record's). `seen` is given the game and the events after every
+    action (the story is derived from them)."""
+    shuffles = shuffles or RecordedShuffles(record.reshuffles, rng)
+    game = Game(len(record.seats), record.deck, shuffles)
     for action in record.actions:
         events = game.apply(action)
         if seen is not None:
@@ -136,11 +143,15 @@ class GameSession:
     stored together, in one transaction, before anyone is told of them."""
     saved_state: dict[str, object] | None = None
     """The chat state as last stored, so an unchanged one is not written again."""
+    saved_due: datetime | None = None
+    """The moment due in the game as last stored (`ChatState.due_at`)."""
     chat_version: int = 0
     """The version of the chat state in the store that this one follows (as read, or as
     last written here): a write names it, and fails if another writer's came between."""
     story: StoryKeeper = field(default_factory=StoryKeeper)
     """The latest events worth a line on the table, derived from the actions."""
+    shuffles: RecordedShuffles | None = field(default=None, repr=False, compare=False)
+    """Where the game's reshuffles come from: stored ones first (`catch_up`)."""
     creator: str = ""
     """The user id of the player who opened the game (empty for games stored before)."""
     hints: bool = False
@@ -303,6 +314,16 @@ class GameSession:
         )
         return events
 
+    def catch_up(self, stored: Sequence[tuple[Action, Sequence[Sequence[Card]]]]) -> bool:
+        """Apply actions another worker stored after the ones here, each with the reshuffles
+        it caused; False (nothing applied) where that cannot be done here."""
+        if self.shuffles is None or self.unsaved:
+            return False
+        for action, orders in stored:
+            self.shuffles.extend(orders)
+            self.story.seen(self.game, self.game.apply(action))
+        return True
+
     def chat_state(self) -> ChatState:
         """What the chat application keeps of this game beside its actions, as plain data."""
         seats = [
@@ -356,6 +377,7 @@ class GameSession:
             self.trade_window_until = _moment(state.data.get("trade_window_until"))
             self.trade_reminded = state.data.get("trade_reminded") is True
         self.saved_state = dict(state.data) if current else None
+        self.saved_due = state.due_at
         return current
 
     def _restore_shown(self, seat: int, data: dict[str, object]) -> None:

@@ -9,10 +9,12 @@ holds altered or damaged are refused, and never continued (`refused` says why).
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from typing import Any
 
 from ..audit import audit_game
-from ..ports import IN_PROGRESS, NewGame, SeatIdentity, UnreadableGame
+from ..errors import IllegalActionError
+from ..ports import IN_PROGRESS, NewGame, SeatIdentity, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
@@ -20,23 +22,36 @@ from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
 from .player_settings import load_player_settings
 from .ports import ChatStore, GameProgress
 from .seat_moves import apply_moves
-from .session import GameSession, new_controls, resume_game
+from .session import GameSession, RecordedShuffles, new_controls, resume_game
 from .story import StoryKeeper
+
+CAUGHT_UP_AT_MOST = 200
+"""A game in memory behind by more actions than this is rebuilt from the store instead."""
+GAMES_KEPT = 500
+"""How many games a worker keeps in memory by default (about 80 KB each)."""
 
 
 class Tables:
     """Every lobby and game in progress of one platform this worker knows, by room."""
 
     def __init__(
-        self, platform: str, store: ChatStore, rng: random.Random, bots_wait: str = "always"
+        self,
+        platform: str,
+        store: ChatStore,
+        rng: random.Random,
+        bots_wait: str = "always",
+        kept: int = GAMES_KEPT,
     ) -> None:
         self.platform = platform
+        self.kept = kept
+        """How many games memory holds at most: the least recently used ones beyond are
+        dropped, to be read from the store when next asked for."""
         self.bots_wait = bots_wait
         """How a bot on turn keeps trading open for a person who chose nothing himself."""
         self.store = store
         self.rng = rng
         self.games: dict[str, GameSession] = {}
-        """Games in progress by room."""
+        """Games in progress by room, the least recently used first."""
         self.lobbies: dict[str, Lobby] = {}
         self.lobby_versions: dict[str, int] = {}
         """The stored version of each lobby in `lobbies`, which a change must name."""
@@ -66,7 +81,7 @@ class Tables:
             game_id = self.store.active_game_in(self.platform, room)
             if game_id is not None:
                 session = self.adopt(game_id)
-        return session
+        return None if session is None else self.used(session)
 
     def player_sessions(self, user_id: str) -> list[GameSession]:
         """The games in progress a player of this platform is seated in, as the store says."""
@@ -74,18 +89,50 @@ class Tables:
         for game_id in self.store.active_games_of(self.platform, user_id):
             session = self.session_by_id(game_id) or self.adopt(game_id)
             if session is not None:
-                out.append(session)
+                out.append(self.used(session))
         return out
 
     def button_session(self, game_id: str) -> GameSession | None:
         """The game a button belongs to, as far as the store is (None: over, or unknown)."""
         session = self.session_by_id(game_id)
         if session is not None:
-            return self.up_to_date(session)
+            session = self.up_to_date(session)
+            return None if session is None else self.used(session)
         progress = self.store.game_progress(game_id)
         if progress is None or progress.status != IN_PROGRESS:
             return None
         return self.adopt(game_id)
+
+    def due_sessions(self, now: datetime) -> list[GameSession]:
+        """The games with something due by `now` (a reminder, a deadline, a bot's trading
+        window), as the store's index of due moments says: no other game is read."""
+        sessions = []
+        for game_id in self.store.due_games(self.platform, now, skip=self.refused):
+            session = self.session_by_id(game_id) or self.adopt(game_id)
+            if session is None and game_id not in self.refused:
+                # Not a game of this platform's rooms: never woken again.
+                self.refused[game_id] = f"game {game_id}: not a game of a room here"
+            if session is not None:
+                sessions.append(self.used(session))
+        return sessions
+
+    def next_due(self) -> datetime | None:
+        """The soonest moment something is due in one of the platform's games."""
+        return self.store.next_due(self.platform, skip=self.refused)
+
+    def used(self, session: GameSession) -> GameSession:
+        """Note a game as the one used last (the last dropped, should memory be full)."""
+        if self.games.get(session.room) is session:
+            del self.games[session.room]
+            self.games[session.room] = session
+        return session
+
+    def _make_room(self) -> None:
+        """Make room for one more game within `kept`: the least recently used go (none with
+        actions not yet stored), to be read from the store when next asked for."""
+        for room in list(self.games)[: max(0, len(self.games) + 1 - self.kept)]:
+            if not self.games[room].unsaved:
+                del self.games[room]
 
     def handled_before(self, delivery_id: str, session: GameSession | None) -> bool:
         """Whether an input was applied (or refused) already. The progress of the game in
@@ -126,7 +173,8 @@ class Tables:
                 del self.games[session.room]
             return None
         try:
-            self.reload(session)
+            if not self._caught_up(session, progress.actions):
+                self.reload(session)
             since = self.store.last_action_at(session.game_id)
         except (UnreadableGame, ValueError) as error:
             # Damaged in the store meanwhile: not continued, as at a start.
@@ -142,12 +190,37 @@ class Tables:
                 turns.resume_trade_window(fresh, since)
         return fresh
 
+    def _caught_up(self, session: GameSession, stored: int) -> bool:
+        """Bring a game in memory forward to the `stored` actions another worker stored
+        after its own, with its chat state as stored, without replaying it from the start;
+        False (memory unchanged) where the game is to be rebuilt instead."""
+        held = len(session.game.actions)
+        if not 0 <= stored - held <= CAUGHT_UP_AT_MOST or session.unsaved:
+            return False
+        links = self.store.links_since(session.game_id, held)
+        state = self.store.load_chat_state(session.game_id)
+        if state is None or state.action_count != stored or len(links) != stored - held:
+            return False
+        try:
+            if not session.catch_up(read_links(links)):
+                return False
+        except IllegalActionError:
+            return False  # memory went a way of its own: the game is rebuilt
+        for control in session.seats:
+            if control.is_human:
+                control.bot = None  # a stand-in plays on only if the state says so
+        session.restore(state)
+        apply_moves(session, self.store)
+        load_player_settings(session, self.store, self.bots_wait)
+        return True
+
     def adopt(self, game_id: str) -> GameSession | None:
         """Take up a stored game in progress of this platform (started here before a restart,
         or by another worker on the same store); None if it is not one, or if the store holds
         it altered or damaged (then `refused` says why: it is never continued)."""
         if game_id in self.refused:
             return None
+        self._make_room()
         try:
             stored = self.store.load_stored(game_id)
         except UnreadableGame as error:
@@ -165,7 +238,7 @@ class Tables:
             self.refused[game_id] = str(failure)
             return None
         try:
-            session = self.rebuild(game_id)
+            session = self.rebuild(game_id, stored)
             since = self.store.last_action_at(game_id) or stored.game.created_at
         except UnreadableGame as error:
             self.refused[game_id] = str(error)
@@ -179,9 +252,10 @@ class Tables:
         self.games[session.room] = session
         return session
 
-    def rebuild(self, game_id: str) -> GameSession:
-        """A game's session made anew from the store: its actions, seats and chat state."""
-        stored = self.store.load_stored(game_id)
+    def rebuild(self, game_id: str, stored: StoredGame | None = None) -> GameSession:
+        """A game's session made anew from the store (or from `stored`, as just read from
+        it): its actions, seats and chat state."""
+        stored = stored or self.store.load_stored(game_id)
         session = self._session(stored.game, stored.record())
         apply_moves(session, self.store)
         chat_state = self.store.load_chat_state(game_id)
@@ -191,7 +265,9 @@ class Tables:
         return session
 
     def session_of_new_game(self, game: NewGame) -> GameSession:
-        """The session of a game about to be stored, before its first action."""
+        """The session of a game about to be stored, before its first action (memory made
+        room for it)."""
+        self._make_room()
         seats = tuple(SeatRecord(s.name, s.kind, s.strategy) for s in game.seats)
         record = GameRecord(
             seats=seats, deck=game.deck, options=dict(game.options), game_id=game.game_id
@@ -204,6 +280,7 @@ class Tables:
         options = game.options
         rng = random.Random(self.rng.random())
         story = StoryKeeper()
+        shuffles = RecordedShuffles(record.reshuffles, rng)
         return GameSession(
             game_id=game.game_id,
             platform=self.platform,
@@ -213,10 +290,11 @@ class Tables:
             trade_window_seconds=int(
                 options.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)
             ),
-            game=resume_game(record, rng, story.seen),
+            game=resume_game(record, rng, story.seen, shuffles),
             seats=new_controls(game.seats, rng),
             rng=rng,
             story=story,
+            shuffles=shuffles,
             creator=str(options.get("creator", "")),
             hints=hints_on(options),
         )

@@ -115,6 +115,11 @@ def table_key(session: GameSession) -> tuple[object, ...]:
     return table_key_of(session.state)
 
 
+def table_of(session: GameSession, message: Message, fresh: bool = False) -> ToRoom:
+    """The room's table of the game, in its slot."""
+    return ToRoom(session.room, message, table_slot(session.game_id), fresh)
+
+
 def waited_for(session: GameSession) -> list[int]:
     """The seats the table waits on. While a bot on turn keeps trading open, that is the
     people who may still trade (not the bot, which only waits for them)."""
@@ -126,11 +131,21 @@ def waited_for(session: GameSession) -> list[int]:
     return list(dict.fromkeys([s for s in pending if s != state.active] + people))
 
 
+def times_from(now: datetime | None, caps: Capabilities) -> datetime | None:
+    """The moment a view tells times from ('due in 4 min'): none where views are edited in
+    place, where they tell times of day only. A relative time would be wrong once the view
+    is left a while (it is edited when the game changes, not as time passes), and the same
+    view drawn again later (a restart bringing views up to date) would differ from it by that
+    alone. A screen printed anew at each input (`one_screen`) tells both."""
+    return now if caps.one_screen else None
+
+
 def table_message(
     session: GameSession, tr: Translator, caps: Capabilities, now: datetime | None = None
 ) -> Message:
-    """The room's table; the soonest deadline is told from `now` ('due in 4 min'), or as the
-    time of day without it."""
+    """The room's table; the soonest deadline is told as the time of day, and also from
+    `now` ('due in 4 min') on a screen printed anew (`times_from`)."""
+    now = times_from(now, caps)
     view = session.view(None)
     pending = waited_for(session)
     window = session.trade_window_until
@@ -159,11 +174,7 @@ def table_update(
     key = table_key(session)
     if key == session.table_key and not fresh:
         return Update()
-    out: list[Outbound] = [
-        ToRoom(
-            session.room, table_message(session, tr, caps, now), table_slot(session.game_id), fresh
-        )
-    ]
+    out: list[Outbound] = [table_of(session, table_message(session, tr, caps, now), fresh)]
     if session.game.is_over:
         view = session.view(None)
         shown = (tr, session.game_id, view, session.names)
@@ -232,7 +243,7 @@ def hand_updates(
     every person at the table or of the seats in `only`. For decisions only, a change that asks
     nothing of a player, answers nothing he did (`acting` is the seat whose input it was) and
     touches no offer of his is not sent: he sees it when he asks or acts. A bot's trading
-    window that waits for him is told from `now` ('closes in 2 min'), or as a time of day."""
+    window that waits for him is told as a time of day (see `times_from`)."""
     update = Update()
     if not caps.private_messages:
         return update
@@ -263,7 +274,7 @@ def hand_updates(
             continue  # only his moves changed, through others: he sees them when he asks
         # The decision that fell to him comes first.
         showing = None if alert else current_screen(session, seat)
-        screen = screen_of(session, seat, tr, showing, now)
+        screen = screen_of(session, seat, tr, showing, times_from(now, caps))
         numbers, seen = None, None
         if caps.numbers:
             # Stable numbers; an answer to his own input is the list he reads from now on,

@@ -9,17 +9,16 @@ from datetime import datetime
 
 from .context import Context
 from .i18n import Translator
-from .messages import Message, Outbound, ToRoom
+from .messages import Message, Outbound
 from .render import hand_text
 from .session import GameSession
-from .updates import hand_updates, shown_now, table_message, table_slot
+from .updates import hand_updates, shown_now, table_message, table_of
 
 
 def game_views(ctx: Context, session: GameSession, now: datetime | None) -> list[Outbound]:
     """A game's table and every private message of it, as it stands."""
     tr = ctx.translator(session.language)
-    table = table_message(session, tr, ctx.capabilities, now)
-    out: list[Outbound] = [ToRoom(session.room, table, table_slot(session.game_id))]
+    out: list[Outbound] = [table_of(session, table_message(session, tr, ctx.capabilities, now))]
     everyone = set(session.humans())
     update = hand_updates(session, tr, ctx.capabilities, force=everyone, now=now)
     return out + shown_now(session, update)

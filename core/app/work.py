@@ -12,7 +12,7 @@ stored; the caller reloads and decides once more (`service.ChatService.handle`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..ports import (
     NewGame,
     SeatIdentity,
 )
+from . import turns
 from .ports import ChatStore, SeatClaim
 from .session import GameSession
 
@@ -157,8 +158,10 @@ class Work:
         changed = [
             (session, state)
             for session in self.games.values()
-            for state in (session.chat_state(),)
-            if session.unsaved or state.data != session.saved_state
+            for state in (replace(session.chat_state(), due_at=turns.next_wakeup(session)),)
+            if session.unsaved
+            or state.data != session.saved_state
+            or state.due_at != session.saved_due
         ]
         if not (self._writes or changed or self.delivery):
             # Nothing to store (a clock's look at a game where nothing was due): no
@@ -184,6 +187,7 @@ class Work:
         for session, state in changed:
             session.unsaved.clear()
             session.saved_state = dict(state.data)
+            session.saved_due = state.due_at
             session.chat_version = (state.version or 0) + 1
         for then in self._after:
             then()

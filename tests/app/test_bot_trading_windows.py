@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,7 @@ def test_with_trading_always_every_bots_turn_waits_until_he_passes(tmp_path: Pat
     assert not bot_trading(table.session("g1")) or table.session("g1").state.turn > turn
 
 
-def test_the_person_sees_how_long_a_bot_waits_for_his_answer(tmp_path: Path) -> None:
+def test_the_person_sees_until_when_a_bot_waits_for_his_answer(tmp_path: Path) -> None:
     table, people = table_of_ann_and_bots(tmp_path, "offers")
 
     session = play_until(table, people, lambda s: bot_trading(s) and offer_to_ann_open(s))
@@ -117,7 +118,11 @@ def test_the_person_sees_how_long_a_bot_waits_for_his_answer(tmp_path: Path) -> 
     shown = table.port.hand_message("ann", session.game_id)
     assert shown is not None
     bot = session.names[session.state.active]
-    assert f"⏳ {bot} waits for your answer: trading closes in 2 min." in shown.text
+    until = session.trade_window_until
+    assert until is not None and until == table.clock.now() + timedelta(minutes=2)
+    # A time of day: the message is edited as the game changes, not as time passes.
+    closes = f"trading closes at {until:%H:%M:%S} UTC."
+    assert f"⏳ {bot} waits for your answer: {closes}" in shown.text
 
 
 def test_passing_declines_the_offers_made_to_him(tmp_path: Path) -> None:

@@ -179,6 +179,8 @@ class Tally:
     """(game, seq, payload, worker) for every acknowledged action."""
     commands: int = 0
     answered: int = 0
+    trips: int = 0
+    """Round trips to the store (statements and commits) of the answered commands."""
     lost: int = 0
     refused: int = 0
     finished: int = 0
@@ -234,6 +236,7 @@ class Simulation:
             self.tally.lost += 1
             return None
         self.tally.answered += 1
+        self.tally.trips += int(answer.get("trips", 0))
         for game_id, seq, payload, _ in answer["acked"]:
             self.tally.acked.append((game_id, seq, payload, worker.index))
         return answer

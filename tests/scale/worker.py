@@ -2,7 +2,8 @@
 
 Run as `python -m tests.scale.worker URL`. It reads one command per line on stdin (JSON: id,
 user, room, text) and answers each on stdout, after the command was handled to its end, with
-what it acknowledged: the actions it stored (game, seq, payload) and the game it started. A
+what it acknowledged: the actions it stored (game, seq, payload) and the game it started, and
+the store's round trips it took (statements and commits). A
 command is acknowledged only once its actions are durably stored, as a chat bot confirms a
 move only after storing it. Commands are handled one at a time, as the runner does.
 """
@@ -15,6 +16,9 @@ import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from bohnanza.adapters.store import SqlGameStore, open_store
 from bohnanza.core.app.inbound import Inbound
@@ -82,7 +86,20 @@ class RecordingStore:
         return self.append_actions(game_id, (action,))
 
 
+class RoundTrips:
+    """Statements and commits sent to the store, for bench/workers.py."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        event.listen(Engine, "before_cursor_execute", self._one)
+        event.listen(Engine, "commit", self._one)
+
+    def _one(self, *_: Any) -> None:
+        self.count += 1
+
+
 def serve(url: str, seed: int) -> None:
+    trips = RoundTrips()
     store = RecordingStore(open_store(url))
     service = ChatService(PLATFORM, CAPABILITIES, store, rng=random.Random(seed))  # type: ignore[arg-type]
     service.resume(datetime.now(UTC))
@@ -90,6 +107,7 @@ def serve(url: str, seed: int) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         store.stored, store.started = [], None
+        before = trips.count
         inbound = Inbound(
             PLATFORM,
             str(request["user"]),
@@ -102,6 +120,7 @@ def serve(url: str, seed: int) -> None:
         replies = [item.text for item in out if isinstance(item, Reply)]
         answer = {"id": request["id"], "acked": store.stored, "game": store.started}
         answer["replies"] = replies
+        answer["trips"] = trips.count - before
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

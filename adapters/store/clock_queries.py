@@ -81,15 +81,20 @@ class ClockQueries:
 
 
 def _open_with_moment(platform: str, skip: Collection[str]) -> Select[str]:
-    """The chat states with a moment due of the platform's games in progress."""
-    query = (
-        select(col(ChatStateRow.game_id))
-        .join(GameRow, col(GameRow.id) == col(ChatStateRow.game_id))
+    """The chat states with a moment due of the platform's games in progress, read in the
+    order of their moments (the game's row is looked up for each, by its key, until enough
+    are found: the database never reads every open game to sort them)."""
+    of_platform = (
+        select(col(GameRow.id))
         .where(
+            col(GameRow.id) == col(ChatStateRow.game_id),
             col(GameRow.platform) == platform,
             col(GameRow.status) == IN_PROGRESS,
-            col(ChatStateRow.due_at).is_not(None),
         )
+        .exists()
+    )
+    query = select(col(ChatStateRow.game_id)).where(
+        col(ChatStateRow.due_at).is_not(None), of_platform
     )
     if skip:
         query = query.where(col(ChatStateRow.game_id).not_in(list(skip)))

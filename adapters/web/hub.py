@@ -195,7 +195,7 @@ class BoardHub:
         return await runner.read(
             lambda service: [
                 {"game": session.game_id, "language": session.language}
-                for session in service.sessions_of(user_id)
+                for session in service.ctx.tables.player_sessions(user_id)
             ]
         )
 

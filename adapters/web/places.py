@@ -96,7 +96,7 @@ class Places:
         moments = {} if moments is None else moments
         if place.room:
             return self._table(service, place, moments)
-        session = service.ctx.tables.session_by_id(place.game_id)
+        session = service.ctx.tables.game_in_progress(place.game_id)
         if session is None:
             return self._finished(service, place, place.game_id)
         visitor = place.visitor
@@ -131,7 +131,7 @@ class Places:
         its last finished game, or nothing yet."""
         room = place.room
         user = None if place.visitor is None else place.visitor.user_id
-        session = service.games.get(room)
+        session = service.ctx.tables.game_in_room(room)
         if session is not None:
             seat = None if user is None else session.seat_of(user)
             return self._game(session, place, seat, moments)
@@ -171,7 +171,7 @@ class Places:
         if place.room:
             shown = self.state(service, replace(place, visitor=None, seat=None))
             return str(shown.get("language", "en"))
-        session = service.ctx.tables.session_by_id(place.game_id)
+        session = service.ctx.tables.game_in_progress(place.game_id)
         if session is not None:
             return session.language
         try:

@@ -103,6 +103,26 @@ class Tables:
             return None
         return self.adopt(game_id)
 
+    def game_in_progress(self, game_id: str) -> GameSession | None:
+        """A game in progress of this platform: as memory holds it, else read from the store
+        (None: over, unknown, or refused). No look at whether another worker moved it on:
+        for a reader of one worker's games (the boards)."""
+        session = self.session_by_id(game_id)
+        if session is not None:
+            return self.used(session)
+        progress = self.store.game_progress(game_id)
+        if progress is None or progress.status != IN_PROGRESS:
+            return None
+        return self.adopt(game_id)
+
+    def game_in_room(self, room: str) -> GameSession | None:
+        """The game in progress in a room, as `game_in_progress` finds it."""
+        session = self.games.get(room)
+        if session is not None:
+            return self.used(session)
+        game_id = self.store.active_game_in(self.platform, room)
+        return None if game_id is None else self.adopt(game_id)
+
     def due_sessions(self, now: datetime) -> list[GameSession]:
         """The games with something due by `now` (a reminder, a deadline, a bot's trading
         window), as the store's index of due moments says: no other game is read."""

@@ -113,6 +113,14 @@ def test_memory_keeps_the_games_used_last_and_takes_up_the_others_again(
     assert len(session.game.actions) == len(first.game.actions) + 1
     assert len(later.games) <= 2
 
+    # What the boards look up by id or room finds a game memory dropped, and no other.
+    dropped = next(room for room in rooms if room not in later.games)
+    found = later.ctx.tables.game_in_room(dropped)
+    assert found is not None and found.room == dropped
+    assert later.ctx.tables.game_in_progress(found.game_id) is found
+    assert later.ctx.tables.game_in_progress("NOSUCH") is None
+    assert later.ctx.tables.game_in_room("nowhere") is None
+
 
 def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
     tmp_path: Path,

@@ -25,8 +25,9 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from bohnanza.adapters.at_work import AT_WORK_AFTER, AtWork
 from bohnanza.adapters.boards import Boards
 from bohnanza.adapters.outboxes import Outboxes, all_done, chat_of, page_filename, slot_of
 from bohnanza.adapters.runner_ports import RunnerStore, ServesFromThread
@@ -51,17 +52,11 @@ TICK_RETRY = (1.0, 5.0, 15.0, 30.0)
 """Seconds before the deadline loop looks again after failures in a row."""
 HEAL_AFTER = 30.0
 """Seconds after a message could not be delivered before its room's views are derived again."""
-AT_WORK_AFTER = 0.5
-"""Seconds an input may take before its chat is shown that the bot is at work ("typing…")."""
-AT_WORK_AGAIN = 4.0
-"""Seconds between two such notices while the work goes on (Telegram's lasts 5)."""
 HEALED_AT_START = 20
 """How many games' views (the latest moved) a start brings up to date before it returns."""
 HEAL_WHEN_IDLE = 0.25
 """Seconds without input after which the deadline loop brings the views of one more game up
 to date after a start (inputs go first: a busy worker heals only between bursts)."""
-NOTICE_TIMEOUT = 5.0
-"""Seconds a notice of work in progress may take to reach the platform before it is let go."""
 
 
 class SystemClock:
@@ -117,13 +112,13 @@ class Runner(Outboxes):
             initializer=None if keeper is None else keeper.serve_from_this_thread,
         )
         """Where inputs that may take a while, and the pick-up at start, are handled."""
-        self._notices: set[asyncio.Task[None]] = set()
+        self._at_work = AtWork(port)
         self._refused: collections.OrderedDict[str, None] = collections.OrderedDict()
         """Delivery ids of the latest inputs that changed nothing (only answered)."""
         self._to_heal: collections.deque[str] = collections.deque()
+        """Games whose views are still to be brought up to date after the start."""
         self._last_input = 0.0
         """When the latest input came (the event loop's time)."""
-        """Games whose views are still to be brought up to date after the start."""
         self._taken_up: set[str] = set()
         """Games in progress a start found (their views healed once)."""
         self._told_refused: set[str] = set()
@@ -206,46 +201,11 @@ class Runner(Outboxes):
         done = asyncio.get_running_loop().run_in_executor(self._thread, work)
         try:
             if shown_to is not None:
-                await self._shown_at_work(shown_to, done)
+                await self._at_work.shown_until(shown_to, done, self.at_work_after)
             return await asyncio.shield(done)
         except asyncio.CancelledError:
             await asyncio.wait({done})
             raise
-
-    async def _shown_at_work(self, inbound: Inbound, done: asyncio.Future[Any]) -> None:
-        """Wait until `done`; after `at_work_after` seconds, and every `AT_WORK_AGAIN` after
-        that, show the input's chat the bot at work, and take it back at the end."""
-        wait = self.at_work_after
-        last: asyncio.Task[None] | None = None
-        while not (await asyncio.wait({done}, timeout=wait))[0]:
-            last = self._notice(inbound, busy=True)
-            wait = AT_WORK_AGAIN
-        if last is not None:
-            self._notice(inbound, busy=False, after=last)
-
-    def _notice(
-        self, inbound: Inbound, busy: bool, after: asyncio.Task[None] | None = None
-    ) -> asyncio.Task[None]:
-        """Tell the platform, without waiting for it (but after the notice `after`), that work
-        on `inbound` goes on (or ended); a notice that fails is only logged."""
-
-        async def notice() -> None:
-            if after is not None:
-                await asyncio.wait({after})
-            try:
-                async with asyncio.timeout(NOTICE_TIMEOUT):
-                    await self.port.thinking(inbound, busy)
-            except Exception as error:
-                log.info(
-                    "%s: a notice of work in progress failed: %s",
-                    self.port.platform,
-                    type(error).__name__,
-                )
-
-        task = asyncio.ensure_future(notice())
-        self._notices.add(task)
-        task.add_done_callback(self._notices.discard)
-        return task
 
     async def submit(self, inbound: Inbound, wait: bool = True) -> asyncio.Future[None]:
         """Handle one input (stored before this returns) and queue what it caused. With
@@ -444,8 +404,7 @@ class Runner(Outboxes):
         self._thread.shutdown(wait=False)
         if released is not None:
             await asyncio.wait({released}, timeout=max(0.0, deadline - loop.time()))
-        for notice in list(self._notices):
-            notice.cancel()
+        self._at_work.cancel()
         self._abandon()
         return drained
 

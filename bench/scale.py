@@ -44,10 +44,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scale_store import (
     CAPABILITIES,
@@ -66,6 +64,7 @@ from bohnanza.adapters.kit import Inbound, Message, Runner
 from bohnanza.adapters.store import SqlGameStore, open_store
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.bots import Bot, make_bot
+from tests.scale.worker import RoundTrips
 
 LATER = timedelta(minutes=10)
 IN_PLAY = 100
@@ -105,18 +104,6 @@ class MovingClock:
 
     def now(self) -> datetime:
         return self.at + timedelta(seconds=time.monotonic() - self.since)
-
-
-class RoundTrips:
-    """Statements and commits sent to any store of this process."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        event.listen(Engine, "before_cursor_execute", self._one)
-        event.listen(Engine, "commit", self._one)
-
-    def _one(self, *_: Any) -> None:
-        self.count += 1
 
 
 def worker(store: SqlGameStore, clock: MovingClock) -> tuple[Runner, RecordingPort]:

@@ -24,7 +24,7 @@ from typing import Any
 # The repository root instead of bench/, whose telegram.py would hide python-telegram-bot.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bohnanza.core.app.session import resume_game  # noqa: E402
+from bohnanza.core.app.resuming import resume_game  # noqa: E402
 from tests.telegram.botapi import ApiCall, BotApiServer, World  # noqa: E402
 from tests.telegram.table import Players, RunningBot  # noqa: E402
 

@@ -17,8 +17,9 @@ from typing import Any
 
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.lobby import Lobby
+from bohnanza.core.app.resuming import resume_game
 from bohnanza.core.app.service import ChatService
-from bohnanza.core.app.session import GameSession, resume_game
+from bohnanza.core.app.session import GameSession
 from bohnanza.core.app.tables import lobby_data, lobby_from
 from bohnanza.core.bots import STRATEGIES
 from bohnanza.core.ports import FINISHED, SeatIdentity, UnknownGame

@@ -145,7 +145,7 @@ class ChatService:
         """Every room of the platform with a game in progress or a lobby gathering: the
         rooms a platform that must join its rooms (IRC) joins on start."""
         playing = {room for _, room in self.store.open_games(self.platform)}
-        return sorted(playing | set(self.games) | set(self.store.lobby_rooms(self.platform)))
+        return sorted(playing | set(self.store.lobby_rooms(self.platform)))
 
     def open_games(self) -> list[str]:
         """The ids of the platform's games in progress as stored, the latest moved first:
@@ -249,9 +249,10 @@ class ChatService:
     # --- what everyone should see now ----------------------------------------------------
 
     def views(self, room: str | None = None, now: datetime | None = None) -> list[Outbound]:
-        """The table and every private message of each game in progress (or the one in
-        `room`) as the game stands now; a runner shows only those that differ from what was
-        delivered, so this heals views that a failed send or a crash left behind."""
+        """The table and every private message of each game memory holds (or of the one in
+        progress in `room`, read from the store if need be) as the game stands now; a runner
+        shows only those that differ from what was delivered, so this heals views that a
+        failed send or a crash left behind."""
         if room is not None:
             session = self.ctx.tables.room_session(room)
             return [] if session is None else self.views_of_game(session.game_id, now)

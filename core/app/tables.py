@@ -21,8 +21,9 @@ from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
 from .player_settings import load_player_settings
 from .ports import ChatStore, GameProgress
+from .resuming import RecordedShuffles, resume_game
 from .seat_moves import apply_moves
-from .session import GameSession, RecordedShuffles, new_controls, resume_game
+from .session import GameSession, new_controls
 from .story import StoryKeeper
 
 CAUGHT_UP_AT_MOST = 200

@@ -87,7 +87,7 @@ class RecordingStore:
 
 
 class RoundTrips:
-    """Statements and commits sent to the store, for bench/workers.py."""
+    """Statements and commits sent to any store of this process (for bench/)."""
 
     def __init__(self) -> None:
         self.count = 0

@@ -34,9 +34,9 @@ from bohnanza.core.app.service import ChatService
 from bohnanza.core.audit import header_hash, link_hash
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.game import Game
-from bohnanza.core.legal import asking_order, trading_moment
 from bohnanza.core.notation import action_text
 from bohnanza.core.ports import NewGame, SeatIdentity
+from tests.scale.sim import next_moves
 
 PLATFORM = "scale"
 CAPABILITIES = Capabilities(buttons=True, edits=True, personal_answers=True)
@@ -221,23 +221,9 @@ def replayed(store: SqlGameStore, game_id: str) -> Game:
 
 
 def next_move(game: Game, bots: list[Bot], passed: dict[int, object]) -> tuple[int, str] | None:
-    """The next person's move (seat, command), each choosing on his own view; a seat with
-    nothing to offer while trading is passed over once per trading moment."""
-    state = game.state
-    waiting = game.waiting_for()
-    for seat in asking_order(state):
-        moment = None
-        if seat not in waiting:
-            moment = trading_moment(state, seat)
-            if passed.get(seat) == moment:
-                continue
-        legal = game.legal_actions(seat)
-        action = bots[seat].choose(game.view(seat), legal) if legal else None
-        if action is not None:
-            return seat, action_text(action)
-        if moment is not None:
-            passed[seat] = moment
-    return None
+    """The next person's move (seat, command), as the scale tests' people choose it."""
+    moves = next_moves(game, bots, passed, race=False)
+    return None if not moves else (moves[0][0], action_text(moves[0][1]))
 
 
 def _clone(connection: Any, engine: Engine, template_id: str, room: str, index: int) -> None:

@@ -260,7 +260,7 @@ class Simulation:
         rounds = 0
         while not self._done(replica) and rounds < max_rounds:
             rounds += 1
-            moves = _next_moves(replica.game, bots, passed, rng.random() < self.race)
+            moves = next_moves(replica.game, bots, passed, rng.random() < self.race)
             if not moves:
                 raise AssertionError(f"game {game_id}: nobody can act")
             answers = await asyncio.gather(
@@ -320,7 +320,7 @@ def _from_store(store: SqlGameStore, game_id: str) -> Replica:
     return Replica(game, shuffler)
 
 
-def _next_moves(
+def next_moves(
     game: Game, bots: list[Bot], passed: dict[int, object], race: bool
 ) -> list[tuple[int, Action]]:
     """The next move, as `bohnanza.core.bots.play_out` picks it; with `race`, while trading,

@@ -3,6 +3,7 @@ on turn keeps trading open for him."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -66,13 +67,27 @@ def setting_text(tr: Translator, name: str, mode: str) -> str:
 def load_player_settings(session: GameSession, store: ChatStore, trading: str) -> None:
     """Each person's own settings, for a game taken up from the store or begun; `trading`:
     the platform's way for those who chose none."""
-    people = [
-        control
+    chosen = store.players_settings(session.platform, people_ids(session))
+    use_player_settings(session, chosen, trading)
+
+
+def people_ids(session: GameSession) -> list[str]:
+    """The user ids of the game's people of this platform, whose settings count."""
+    return [
+        control.identity.user_id
         for control in session.seats
         if control.is_human and control.identity.platform == session.platform
     ]
-    chosen = store.players_settings(session.platform, [c.identity.user_id for c in people])
-    for control in people:
+
+
+def use_player_settings(
+    session: GameSession, chosen: Mapping[str, dict[str, str]], trading: str
+) -> None:
+    """Each person's own settings as `chosen` (by user id) holds them; `trading`: the
+    platform's way for those who chose none."""
+    for control in session.seats:
+        if not control.is_human or control.identity.platform != session.platform:
+            continue
         settings = chosen.get(control.identity.user_id, {})
         mode = settings.get("notify", "turn")
         control.notify = mode if mode in NOTIFY_MODES else "turn"

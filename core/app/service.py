@@ -181,16 +181,18 @@ class ChatService:
         nothing of it was stored, and the platform is to deliver it again."""
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
         tables = self.ctx.tables
-        if delivery_id and tables.handled_before(delivery_id, self._game_of(inbound)):
-            tables.done_reading()
-            return []
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
         try:
-            for _ in range(ATTEMPTS):
+            for attempt in range(ATTEMPTS):
                 work = Work(self.store, delivery)
                 try:
-                    command = parse_command(inbound, inbound.room in self.lobbies)
-                    out = route(self.ctx, work, inbound, command, now)
+                    # What deciding reads is one read transaction; what it decided, one write.
+                    with self.store.reading():
+                        first = attempt == 0 and bool(delivery_id)
+                        if first and tables.handled_before(delivery_id, self._game_of(inbound)):
+                            return []
+                        command = parse_command(inbound, inbound.room in self.lobbies)
+                        out = route(self.ctx, work, inbound, command, now)
                     work.commit(now)
                 except Conflict:
                     self._forget(work, inbound.room)

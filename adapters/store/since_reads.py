@@ -3,7 +3,8 @@
 Another worker on the same store moved the game on: the actions it stored after the copy's
 own, when the last was stored, the game's chat state, the seats moved to new identities and
 the settings of the people at its seats come back as the rows of one query (each kind of row
-tagged), so that catching up costs a command one round trip to the database, not five.
+tagged), so that catching up costs a command one round trip to the database, not five. The
+query is compiled once (`prepared.py`): building it anew would cost more than running it.
 
 A mixin of `SqlGameStore`.
 """
@@ -13,8 +14,20 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any
 
-from sqlalchemy import Integer, Text, cast, literal, null, or_, select, type_coerce, union_all
+from sqlalchemy import (
+    Integer,
+    Text,
+    bindparam,
+    cast,
+    literal,
+    null,
+    or_,
+    select,
+    type_coerce,
+    union_all,
+)
 from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import BindParameter
 from sqlmodel import col
 
 from bohnanza.core.app.ports import GameSince
@@ -23,16 +36,19 @@ from bohnanza.core.ports import ChainLink, SeatIdentity, UnreadableGame
 from .appends import Head
 from .chat_queries import chat_state_of, settings_of
 from .game_reads import stored_time
+from .prepared import Prepared
 from .tables import ActionRow, ChatStateRow, PlayerSettingsRow, SeatMoveRow, SeatRow
 
 _ACTION, _STATE, _MOVE, _SETTINGS = "a", "c", "m", "s"
 
 
-def _since_query(game_id: str, seq: int, platform: str) -> Any:
-    """The rows of `game_since`: (kind, number, three texts, a moment), per kind:
-    an action (seq; payload, reshuffles, hash; stored at), from the one before `seq` on;
+def _since_query() -> Any:
+    """The rows of `game_since` (parameters: the game's `id`, the first action read `first`,
+    the `platform`): (kind, number, three texts, a moment), per kind:
+    an action (seq; payload, reshuffles, hash; stored at), from the one before the copy's;
     the chat state (version; data, action count; due at); a seat moved (position; platform,
     user id, name); a player's settings (user id, data)."""
+    game_id: BindParameter[str] = bindparam("id")
     actions = select(
         literal(_ACTION),
         col(ActionRow.seq),
@@ -40,7 +56,7 @@ def _since_query(game_id: str, seq: int, platform: str) -> Any:
         col(ActionRow.reshuffles),
         col(ActionRow.hash),
         type_coerce(col(ActionRow.at), Text),
-    ).where(col(ActionRow.game_id) == game_id, col(ActionRow.seq) >= max(0, seq - 1))
+    ).where(col(ActionRow.game_id) == game_id, col(ActionRow.seq) >= bindparam("first"))
     state = select(
         literal(_STATE),
         col(ChatStateRow.version),
@@ -68,10 +84,13 @@ def _since_query(game_id: str, seq: int, platform: str) -> Any:
         null(),
         null(),
     ).where(
-        col(PlayerSettingsRow.platform) == platform,
+        col(PlayerSettingsRow.platform) == bindparam("platform"),
         or_(player.in_(seated), player.in_(moved_in)),
     )
     return union_all(actions, state, moves, settings)
+
+
+_SINCE = Prepared(_since_query())
 
 
 class SinceReads:
@@ -89,7 +108,8 @@ class SinceReads:
         state, the seats moved, and the settings (on `platform`) of the people at its seats
         and of those its seats moved to. UnreadableGame if that time is not one."""
         with self._transaction(write=False) as connection:
-            rows = list(connection.execute(_since_query(game_id, seq, platform)).all())
+            parameters = {"id": game_id, "first": max(0, seq - 1), "platform": platform}
+            rows = _SINCE.execute(connection, parameters).all()
         actions = sorted((r for r in rows if r[0] == _ACTION), key=lambda r: int(r[1]))
         links = [ChainLink(int(r[1]), r[2], r[3], r[4]) for r in actions if int(r[1]) >= seq]
         last_at = None

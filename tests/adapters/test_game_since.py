@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import Engine, event
 
-from bohnanza.adapters.store import open_store
+from bohnanza.adapters.store import open_store, prepared
 from bohnanza.core.ports import ChatState, SeatIdentity
 
 from .games import bot_game, new_game, stored_actions
@@ -19,23 +20,35 @@ __all__ = ["target"]
 
 
 class Statements:
-    """The statements sent to any store of this process while counting."""
+    """The statements sent to any store of this process while counting: through SQLAlchemy,
+    and those compiled once and run on the driver's cursor (`prepared.py`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
+        self._monkeypatch = monkeypatch
 
     def __enter__(self) -> Statements:
         event.listen(Engine, "before_cursor_execute", self._one)
+        run = prepared._run
+
+        def counted(*arguments: Any, **keywords: Any) -> Any:
+            self._one()
+            return run(*arguments, **keywords)
+
+        self._monkeypatch.setattr(prepared, "_run", counted)
         return self
 
     def __exit__(self, *_: object) -> None:
         event.remove(Engine, "before_cursor_execute", self._one)
+        self._monkeypatch.undo()
 
     def _one(self, *_: Any) -> None:
         self.count += 1
 
 
-def test_what_a_copy_behind_lacks_comes_in_one_statement(target: str) -> None:
+def test_what_a_copy_behind_lacks_comes_in_one_statement(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     record = bot_game(players=3)
     actions = stored_actions(record)
     robert = SeatIdentity("telegram", "robert", "Robert")
@@ -53,7 +66,7 @@ def test_what_a_copy_behind_lacks_comes_in_one_statement(target: str) -> None:
         store.save_player_settings("telegram", "someone-else", {"notify": "off"}, NOW)
         store.save_player_settings("sim", "1001", {"notify": "off"}, NOW)
 
-        with Statements() as statements:
+        with Statements(monkeypatch) as statements:
             since = store.game_since("G1", 9, "telegram")
         assert statements.count == 1
         assert since.links == list(store.load_stored("G1").links[9:])

@@ -10,6 +10,7 @@ from ..ports import NewGame
 from ..table_setup import setup_for
 from .context import Context
 from .hints import hints_line
+from .i18n import Translator
 from .inbound import Inbound
 from .lobby import Lobby, LobbyError, format_duration
 from .messages import Button, Message, Outbound, Reply, ToRoom
@@ -23,17 +24,22 @@ GAME_ID_LENGTH = 6
 
 
 def lobby_command(
-    ctx: Context, work: Work, inbound: Inbound, verb: str, args: list[str], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    verb: str,
+    args: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
-    """A lobby command, decided on the lobby as stored; what it changed is stored by `work`
-    over the version read (another worker's change first is a conflict, decided again)."""
+    """A lobby command, decided on the lobby as stored (read by `routes.route`); what it
+    changed is stored by `work` over the version read (another worker's change first is a
+    conflict, decided again)."""
     room = inbound.room
     tables = ctx.tables
-    if not inbound.private:
-        tables.fetch_lobby(room)
     before = tables.lobbies.get(room)
     data = None if before is None else lobby_data(before)
-    out = _decide(ctx, work, inbound, verb, args, now)
+    out = _decide(ctx, work, inbound, tr, verb, args, now)
     if room in tables.lobby_versions or data is None:
         _store(ctx, work, room, data, now)
     return out
@@ -57,11 +63,16 @@ def _store(
 
 
 def _decide(
-    ctx: Context, work: Work, inbound: Inbound, verb: str, args: list[str], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    verb: str,
+    args: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
     room = inbound.room
     tables = ctx.tables
-    tr = ctx.translator(ctx.room_language(room))
     if inbound.private:
         return [Reply(inbound, tr.gettext("Games are opened and joined in a group."))]
     if tables.room_session(room) is not None:
@@ -111,7 +122,7 @@ def _require_creator(lobby: Lobby, user_id: str) -> None:
         raise LobbyError("Only the player who opened the game can change it.")
 
 
-def _bot_command(lobby: Lobby, user_id: str, args: list[str]) -> None:
+def _bot_command(lobby: Lobby, user_id: str, args: tuple[str, ...]) -> None:
     if lobby.seat_of(user_id) is None:
         raise LobbyError("Join the game first.")
     if args and args[0].lower() == "remove":

@@ -22,7 +22,7 @@ from functools import partial
 from ..bots import SEARCHING
 from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
 from .clock import tick_session
-from .commands import parse_command
+from .commands import Command, parse_command
 from .context import Context
 from .folding import folded_answers
 from .i18n import English, Translator
@@ -123,7 +123,7 @@ class ChatService:
         playing what is due may (any game with one)."""
         if inbound is None:
             return any(session.searching for session in self.games.values())
-        if "hint" in inbound.text.lower().split()[:2]:
+        if self._parsed(inbound).asks_hint:
             return True  # the expert works a hint out
         if inbound.private:
             return any(session.searching for session in self.sessions_of(inbound.user_id))
@@ -181,7 +181,8 @@ class ChatService:
         nothing of it was stored, and the platform is to deliver it again."""
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
         tables = self.ctx.tables
-        if delivery_id and tables.handled_before(delivery_id, self._game_of(inbound)):
+        command = self._parsed(inbound)
+        if delivery_id and tables.handled_before(delivery_id, self._game_of(inbound, command)):
             tables.done_reading()
             return []
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
@@ -189,7 +190,6 @@ class ChatService:
             for _ in range(ATTEMPTS):
                 work = Work(self.store, delivery)
                 try:
-                    command = parse_command(inbound, inbound.room in self.lobbies)
                     out = route(self.ctx, work, inbound, command, now)
                     work.commit(now)
                 except Conflict:
@@ -207,11 +207,14 @@ class ChatService:
         moved_on = tr.gettext("The game moved on meanwhile; look at it again and retry.")
         return [Reply(inbound, moved_on)]
 
-    def _game_of(self, inbound: Inbound) -> GameSession | None:
+    def _parsed(self, inbound: Inbound) -> Command:
+        """The input as a typed command (a lobby gathering in its room: `start` starts it)."""
+        return parse_command(inbound, inbound.room in self.lobbies)
+
+    def _game_of(self, inbound: Inbound, command: Command) -> GameSession | None:
         """The game in memory an input is most likely for: its button's, or its room's."""
-        words = inbound.text.split()
-        if inbound.button and len(words) >= 2 and words[0] in ("g", "h"):
-            return self.ctx.tables.session_by_id(words[1])
+        if command.press is not None and command.press.game_id:
+            return self.ctx.tables.session_by_id(command.press.game_id)
         return None if inbound.private else self.games.get(inbound.room)
 
     def _forget(self, work: Work, room: str | None = None) -> None:

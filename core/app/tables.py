@@ -19,7 +19,7 @@ from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
-from .player_settings import load_player_settings
+from .player_modes import load_player_settings
 from .ports import ChatStore, GameProgress
 from .resuming import RecordedShuffles, resume_game
 from .seat_moves import apply_moves

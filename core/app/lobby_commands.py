@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
 from ..ports import NewGame
 from ..table_setup import setup_for
@@ -12,11 +13,11 @@ from .context import Context
 from .hints import hints_line
 from .i18n import Translator
 from .inbound import Inbound
-from .lobby import Lobby, LobbyError, format_duration
+from .lobby import Lobby, LobbyError, format_duration, gathered
 from .messages import Button, Message, Outbound, Reply, ToRoom
 from .names import seat_names
 from .play import after_move
-from .tables import lobby_data
+from .stored_lobby import lobby_data
 from .work import Work
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -37,99 +38,35 @@ def lobby_command(
     conflict, decided again)."""
     room = inbound.room
     tables = ctx.tables
-    before = tables.lobbies.get(room)
-    data = None if before is None else lobby_data(before)
-    out = _decide(ctx, work, inbound, tr, verb, args, now)
-    if room in tables.lobby_versions or data is None:
-        _store(ctx, work, room, data, now)
-    return out
-
-
-def _store(
-    ctx: Context, work: Work, room: str, before: dict[str, object] | None, now: datetime
-) -> None:
-    tables = ctx.tables
-    version = tables.lobby_versions.get(room, 0)
-    lobby = tables.lobbies.get(room)
-    if lobby is None:
-        if before is not None:
-            work.drop_lobby(ctx.platform, room, version)
-        return
-    data = lobby_data(lobby)
-    if data == before:
-        return
-    work.save_lobby(ctx.platform, room, data, version, now)
-    work.after_commit(lambda: tables.lobby_versions.__setitem__(room, version + 1))
-
-
-def _decide(
-    ctx: Context,
-    work: Work,
-    inbound: Inbound,
-    tr: Translator,
-    verb: str,
-    args: tuple[str, ...],
-    now: datetime,
-) -> list[Outbound]:
-    room = inbound.room
-    tables = ctx.tables
     if inbound.private:
         return [Reply(inbound, tr.gettext("Games are opened and joined in a group."))]
     if tables.room_session(room) is not None:
         return [Reply(inbound, tr.gettext("A game is already being played here."))]
-    lobby = tables.lobbies.get(room)
-    name = inbound.name  # cleaned as it is seated (`names.seat_name`)
-    called_off = ToRoom(room, Message(tr.gettext("The game was called off.")), f"lobby:{room}")
+    held = tables.lobbies.get(room)
+    before = None if held is None else lobby_data(held)
+    version = tables.lobby_versions.get(room, 0)
     try:
-        if verb == "new":
-            if lobby is not None:
-                raise LobbyError("A game is already being gathered here: send 'join'.")
-            lobby = Lobby(room, ctx.platform, inbound.user_id)
-            lobby.join(inbound.user_id, name)
-            tables.lobbies[room] = lobby
-            # A new lobby is a new message, not an edit of an old game's far up the chat.
-            return [replace(lobby_message(ctx, lobby), fresh=True)]
-        if lobby is None:
-            raise LobbyError("No game is being gathered here: send 'new' to open one.")
-        if verb == "join":
-            lobby.join(inbound.user_id, name)
-        elif verb == "leave":
-            lobby.leave(inbound.user_id)
-            if not any(s.kind == "human" for s in lobby.seats):
-                del tables.lobbies[room]
-                return [called_off]
-        elif verb == "bot":
-            _bot_command(lobby, inbound.user_id, args)
-        elif verb == "set":
-            _require_creator(lobby, inbound.user_id)
-            if len(args) != 2:
-                raise LobbyError("Write: set lang it, or set deadline 10m.")
-            lobby.set_option(args[0].lower(), args[1].lower())
-        elif verb == "cancel":
-            _require_creator(lobby, inbound.user_id)
-            del tables.lobbies[room]
-            return [called_off]
-        elif verb in ("start", "begin"):
-            lobby.check_start(inbound.user_id)
-            return _start(ctx, work, lobby, now)
+        # The name is cleaned as it is seated (`names.seat_name`).
+        lobby = gathered(held, ctx.platform, room, inbound.user_id, inbound.name, verb, args)
     except LobbyError as error:
         return [Reply(inbound, tr.gettext(str(error)).format(**error.params))]
-    return [lobby_message(ctx, lobby)]
-
-
-def _require_creator(lobby: Lobby, user_id: str) -> None:
-    if user_id != lobby.creator:
-        raise LobbyError("Only the player who opened the game can change it.")
-
-
-def _bot_command(lobby: Lobby, user_id: str, args: tuple[str, ...]) -> None:
-    if lobby.seat_of(user_id) is None:
-        raise LobbyError("Join the game first.")
-    if args and args[0].lower() == "remove":
-        lobby.remove_bot()
-        return
-    words = [a.lower() for a in args if a.lower() != "add"]
-    lobby.add_bot(words[0] if words else "heuristic")
+    if verb in ("start", "begin") and lobby is not None:
+        return _start(ctx, work, lobby, now)
+    data = None if lobby is None else lobby_data(lobby)
+    if data != before:
+        # Memory notes the version the store holds once it holds it.
+        noted = (
+            None if data is None else partial(tables.lobby_versions.__setitem__, room, version + 1)
+        )
+        work.save_lobby(ctx.platform, room, data, version, now, noted)
+    if lobby is None:
+        del tables.lobbies[room]
+        called_off = Message(tr.gettext("The game was called off."))
+        return [ToRoom(room, called_off, f"lobby:{room}")]
+    tables.lobbies[room] = lobby
+    message = lobby_message(ctx, lobby)
+    # A new lobby is a new message, not an edit of an old game's far up the chat.
+    return [replace(message, fresh=True) if verb == "new" else message]
 
 
 def lobby_message(ctx: Context, lobby: Lobby) -> ToRoom:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
-from typing import Any
 
 from ..audit import audit_game
 from ..errors import IllegalActionError
-from ..ports import IN_PROGRESS, NewGame, SeatIdentity, StoredGame, UnreadableGame, read_links
+from ..ports import IN_PROGRESS, NewGame, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
@@ -24,6 +23,7 @@ from .ports import ChatStore, GameProgress
 from .resuming import RecordedShuffles, resume_game
 from .seat_moves import apply_moves
 from .session import GameSession, new_controls
+from .stored_lobby import lobby_from
 from .story import StoryKeeper
 
 CAUGHT_UP_AT_MOST = 200
@@ -345,30 +345,3 @@ class Tables:
         if stored is not None:
             self.lobbies[room] = lobby_from(stored.data)
             self.lobby_versions[room] = stored.version
-
-
-def lobby_data(lobby: Lobby) -> dict[str, Any]:
-    """A lobby as plain data, to be stored."""
-    return {
-        "room": lobby.room,
-        "platform": lobby.platform,
-        "creator": lobby.creator,
-        "language": lobby.language,
-        "turn_seconds": lobby.turn_seconds,
-        "trade_window_seconds": lobby.trade_window_seconds,
-        "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
-        **({"hints": True} if lobby.hints else {}),
-    }
-
-
-def lobby_from(data: dict[str, Any]) -> Lobby:
-    return Lobby(
-        room=str(data["room"]),
-        platform=str(data["platform"]),
-        creator=str(data["creator"]),
-        seats=[SeatIdentity(*seat) for seat in data["seats"]],
-        language=str(data["language"]),
-        turn_seconds=int(data["turn_seconds"]),
-        trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
-        hints=data.get("hints") is True,
-    )

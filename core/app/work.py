@@ -65,24 +65,30 @@ class Work:
         self.games[session.game_id] = session
 
     def save_lobby(
-        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+        self,
+        platform: str,
+        room: str,
+        data: dict[str, Any] | None,
+        version: int,
+        now: datetime,
+        then: Callable[[], None] | None = None,
     ) -> None:
+        """The room's lobby as it now stands (`data`; None: called off), over the `version`
+        read; `then` is noted by memory once it is stored."""
+
         def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            if data is None:
+                if not store.drop_lobby(platform, room, version):
+                    raise Conflict(f"the lobby of {room} changed meanwhile")
+                return False
             if not store.save_lobby(platform, room, data, version, now, delivery):
                 raise Conflict(f"the lobby of {room} changed meanwhile")
             return delivery is not None
 
         self.rooms.add(room)
         self._writes.append(write)
-
-    def drop_lobby(self, platform: str, room: str, version: int) -> None:
-        def write(store: ChatStore, delivery: Delivery | None) -> bool:
-            if not store.drop_lobby(platform, room, version):
-                raise Conflict(f"the lobby of {room} changed meanwhile")
-            return False
-
-        self.rooms.add(room)
-        self._writes.append(write)
+        if then is not None:
+            self.after_commit(then)
 
     def start_game(self, game: NewGame, lobby_version: int) -> None:
         """The room's lobby is taken and the game it became stored."""

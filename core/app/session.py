@@ -1,8 +1,10 @@
 """One game being played in a room: the engine's game, who sits where, bots and deadlines.
 
-A session applies each action durably: the action is checked, applied, and stored before anyone
-hears of it. When the store refuses (another writer was first, or it failed), the session is
-rebuilt from the store, so memory never runs ahead of what is stored.
+A session applies actions in memory only: each is checked and applied, and waits in `unsaved`
+until the input's unit of work (`work.Work`) stores it with everything else the input changed,
+before anyone hears of it. When the store refuses (another writer was first, or it failed), the
+game is read from the store anew (`tables.Tables`), so what players are told never runs ahead
+of what is stored.
 """
 
 from __future__ import annotations
@@ -178,7 +180,7 @@ class GameSession:
         view = self._views.get(seat)
         if view is None:
             assert self._table is not None
-            view = self._views[seat] = self._table.whole(seat)
+            view = self._views[seat] = self._table(seat)
         return view
 
     def bot_view(self, seat: int) -> PlayerView:
@@ -256,7 +258,7 @@ class GameSession:
 
     def apply(self, action: Action, now: datetime) -> list[Event]:
         """Apply an action (IllegalActionError changes nothing); it waits in `unsaved` until
-        `save` stores it."""
+        the input's unit of work stores it (`work.Work.commit`)."""
         before = len(self.game.reshuffles)
         # An action on the seat's menu passed the rules when it was listed; any other is
         # checked (and refused with nothing changed).

@@ -36,7 +36,7 @@ from .session import GameSession
 from .tables import Tables
 from .updates import hand_slot
 from .views import game_views, hands, private_views
-from .work import ATTEMPTS, Conflict, Work
+from .work import Conflict, Work, attempt
 
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
@@ -186,23 +186,21 @@ class ChatService:
             tables.done_reading()
             return []
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
+        room = {inbound.room}
         try:
-            for _ in range(ATTEMPTS):
-                work = Work(self.store, delivery)
-                try:
-                    out = route(self.ctx, work, inbound, command, now)
-                    work.commit(now)
-                except Conflict:
-                    self._forget(work, inbound.room)
-                    continue
-                except Exception:
-                    self._forget(work, inbound.room)
-                    raise
-                return folded_answers(out) if self.capabilities.compact else out
+            out = attempt(
+                self.store,
+                now,
+                lambda work: route(self.ctx, work, inbound, command, now),
+                lambda work: tables.forget_touched(work.games, work.rooms | room),
+                delivery,
+            )
         except DuplicateDelivery:
             return []  # another worker applied it a moment ago
         finally:
             tables.done_reading()
+        if out is not None:
+            return folded_answers(out) if self.capabilities.compact else out
         tr = self.translator(self.room_language(inbound.room))
         moved_on = tr.gettext("The game moved on meanwhile; look at it again and retry.")
         return [Reply(inbound, moved_on)]
@@ -217,37 +215,19 @@ class ChatService:
             return self.ctx.tables.session_by_id(command.press.game_id)
         return None if inbound.private else self.games.get(inbound.room)
 
-    def _forget(self, work: Work, room: str | None = None) -> None:
-        """After a conflict or a failure: what memory holds of what the input touched (and
-        of its `room`) is dropped, to be read from the store anew."""
-        tables = self.ctx.tables
-        for game_id in work.games:
-            tables.forget_game(game_id)
-        for touched in work.rooms | ({room} if room is not None else set()):
-            tables.lobbies.pop(touched, None)
-            tables.lobby_versions.pop(touched, None)
-        for session in list(tables.games.values()):
-            if session.unsaved:
-                tables.forget_game(session.game_id)
-
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
         """A player's id changed on the platform (an IRC nick change): his seats follow. One
         unit of work, as an input is: memory keeps the move only once the store does (else
         the games it touched are read from the store anew), and StoreError tells the runner
         to try it again."""
-        for _ in range(ATTEMPTS):
-            work = Work(self.store)
-            try:
-                out = rename(self.ctx, work, old_id, new_id, new_name, now)
-                work.commit(now)
-            except Conflict:
-                self._forget(work)
-                continue
-            except Exception:
-                self._forget(work)
-                raise
-            return out
-        return []
+        tables = self.ctx.tables
+        out = attempt(
+            self.store,
+            now,
+            lambda work: rename(self.ctx, work, old_id, new_id, new_name, now),
+            lambda work: tables.forget_touched(work.games, work.rooms),
+        )
+        return out or []
 
     # --- what everyone should see now ----------------------------------------------------
 

@@ -9,6 +9,7 @@ holds altered or damaged are refused, and never continued (`refused` says why).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from datetime import datetime
 
 from ..audit import audit_game
@@ -330,6 +331,19 @@ class Tables:
         self.games[session.room] = fresh
         if fresh.game.is_over:
             del self.games[session.room]
+
+    def forget_touched(self, game_ids: Collection[str], rooms: Collection[str]) -> None:
+        """After a unit of work failed or found another writer first: the games and the
+        rooms' lobbies it touched, and any game holding moves not stored, are dropped, to be
+        read from the store anew."""
+        for game_id in game_ids:
+            self.forget_game(game_id)
+        for room in rooms:
+            self.lobbies.pop(room, None)
+            self.lobby_versions.pop(room, None)
+        for session in list(self.games.values()):
+            if session.unsaved:
+                self.forget_game(session.game_id)
 
     def forget_game(self, game_id: str) -> None:
         """Drop a game from memory: it is read from the store when next asked for."""

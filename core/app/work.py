@@ -6,7 +6,9 @@ lobby, a player's settings, a seat moved or claimed, a reminder claimed. `commit
 it in one transaction of the store, with the input's delivery id: either everything the input
 changed is stored, or nothing is. A write that finds another writer was first (a game's head
 moved, a lobby's version changed, a reminder claimed already) raises `Conflict` and nothing is
-stored; the caller reloads and decides once more (`service.ChatService.handle`).
+stored. `attempt` is the one way an input, a tick of the clock or a rename is decided and
+stored: memory drops what a failed attempt touched, and the input is decided once more on what
+the store holds.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..ports import (
     Appended,
@@ -39,6 +41,8 @@ took the delivery id."""
 ATTEMPTS = 2
 """An input (or a game's tick) is decided at most twice: once more after another writer was
 first."""
+
+_T = TypeVar("_T")
 
 
 class Conflict(Exception):
@@ -217,3 +221,30 @@ def _store_game(
             raise Conflict(str(outcome))
     else:
         store.save_chat_state(session.game_id, state, now, delivery)
+
+
+def attempt(
+    store: ChatStore,
+    now: datetime,
+    decide: Callable[[Work], _T],
+    forget: Callable[[Work], None],
+    delivery: Delivery | None = None,
+) -> _T | None:
+    """What `decide` makes of one input, stored in one unit of work (with the input's
+    `delivery` id); when another writer was first, `forget` drops from memory what the work
+    touched and the input is decided once more on the store as it is. None: another writer
+    was first both times. Any other failure: memory forgets, and it is raised (nothing of
+    the input was stored)."""
+    for _ in range(ATTEMPTS):
+        work = Work(store, delivery)
+        try:
+            out = decide(work)
+            work.commit(now)
+        except Conflict:
+            forget(work)
+            continue
+        except Exception:
+            forget(work)
+            raise
+        return out
+    return None

@@ -149,7 +149,7 @@ def chat_runner(
         port.capabilities,
         store,
         translators,
-        rng or random.SystemRandom(),
+        rng=rng or random.SystemRandom(),
         user_id_of=user_id_of,
         codes=random.SystemRandom(),
     )

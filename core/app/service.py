@@ -53,11 +53,14 @@ class ChatService:
         capabilities: Capabilities,
         store: ChatStore,
         translators: Mapping[str, Translator] | None = None,
-        rng: random.Random | None = None,
+        *,
+        rng: random.Random,
         user_id_of: Callable[[str], str] | None = None,
         codes: random.Random | None = None,
     ) -> None:
-        rng = rng or random.Random()
+        """`rng`: where decks, game ids and the bots' generators come from (the adapter
+        chooses: the system's generator when serving, a seeded one in a test); `codes`: the
+        one-time codes of seat claims (`rng` if none)."""
         self.ctx = Context(
             platform=platform,
             capabilities=capabilities,

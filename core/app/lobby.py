@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..bots import STRATEGIES
 from ..ports import SeatIdentity
@@ -151,8 +151,11 @@ def gathered(
     args: tuple[str, ...],
 ) -> Lobby | None:
     """The room's lobby after a person's lobby command (`new`, `join`, `leave`, `bot`, `set`,
-    `cancel`, `start`): None once it is called off (cancelled, or its last person left); for
-    `start`, the lobby as it may start. LobbyError: refused, the lobby unchanged."""
+    `cancel`, `start`), a lobby of its own: None once it is called off (cancelled, or its last
+    person left); for `start`, the lobby as it may start. The lobby given is left as it was
+    (memory takes the new one once it is stored). LobbyError: refused."""
+    if lobby is not None:
+        lobby = replace(lobby, seats=list(lobby.seats))
     if verb == "new":
         if lobby is not None:
             raise LobbyError("A game is already being gathered here: send 'join'.")

@@ -54,16 +54,13 @@ def lobby_command(
         return _start(ctx, work, lobby, now)
     data = None if lobby is None else lobby_data(lobby)
     if data != before:
-        # Memory notes the version the store holds once it holds it.
-        noted = (
-            None if data is None else partial(tables.lobby_versions.__setitem__, room, version + 1)
+        # Memory takes the lobby as it now stands once the store holds it.
+        work.save_lobby(
+            ctx.platform, room, data, version, now, partial(tables.lobby_now, room, lobby)
         )
-        work.save_lobby(ctx.platform, room, data, version, now, noted)
     if lobby is None:
-        del tables.lobbies[room]
         called_off = Message(tr.gettext("The game was called off."))
         return [ToRoom(room, called_off, f"lobby:{room}")]
-    tables.lobbies[room] = lobby
     message = lobby_message(ctx, lobby)
     # A new lobby is a new message, not an edit of an old game's far up the chat.
     return [replace(message, fresh=True) if verb == "new" else message]
@@ -111,7 +108,7 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
     # A lobby stored before its names were cleaned is seated as every lobby is now.
     names = seat_names(seat.name for seat in lobby.seats)
     seats = tuple(replace(seat, name=name) for seat, name in zip(lobby.seats, names, strict=True))
-    version = tables.lobby_versions.pop(lobby.room, 0)
+    version = tables.lobby_versions.get(lobby.room, 0)
     game_id = new_game_id(ctx)
     options: dict[str, str | int] = {
         "platform": ctx.platform,
@@ -124,11 +121,12 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
     }
     game = NewGame(game_id, seats, tuple(deck), now, options)
     work.start_game(game, version)
-    del tables.lobbies[lobby.room]
     session = tables.session_of_new_game(game)
     # The opener who started the game is acting already: his first move is no news.
     session.refresh_waiting(now, acted=session.seat_of(lobby.creator))
-    tables.games[lobby.room] = session
+    # Memory takes the game in place of the lobby once the store holds it.
+    work.after_commit(partial(tables.lobby_now, lobby.room, None))
+    work.after_commit(partial(tables.games.__setitem__, lobby.room, session))
     tr = ctx.translator(session.language)
     begins = tr.gettext("Game {game} begins: {names}.").format(
         game=game_id, names=", ".join(session.names)

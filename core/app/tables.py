@@ -351,6 +351,14 @@ class Tables:
 
     # --- lobbies -------------------------------------------------------------------------------
 
+    def lobby_now(self, room: str, lobby: Lobby | None) -> None:
+        """A room's lobby as the store now holds it (None: none), one version on."""
+        version = self.lobby_versions.pop(room, 0)
+        self.lobbies.pop(room, None)
+        if lobby is not None:
+            self.lobbies[room] = lobby
+            self.lobby_versions[room] = version + 1
+
     def fetch_lobby(self, room: str) -> None:
         """Take the room's lobby as stored (or none)."""
         stored = self.store.load_lobby(self.platform, room)

@@ -3,7 +3,7 @@ and starting it (the lobby taken and its game stored in one transaction)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 
@@ -17,6 +17,7 @@ from .lobby import Lobby, LobbyError, format_duration, gathered
 from .messages import Button, Message, Outbound, Reply, ToRoom
 from .names import seat_names
 from .play import after_move
+from .session import GameSession
 from .stored_lobby import lobby_data
 from .work import Work
 
@@ -50,14 +51,21 @@ def lobby_command(
         lobby = gathered(held, ctx.platform, room, inbound.user_id, inbound.name, verb, args)
     except LobbyError as error:
         return [Reply(inbound, tr.gettext(str(error)).format(**error.params))]
+    started = None
     if verb in ("start", "begin") and lobby is not None:
-        return _start(ctx, work, lobby, now)
-    data = None if lobby is None else lobby_data(lobby)
-    if data != before:
-        # Memory takes the lobby as it now stands once the store holds it.
+        started = _new_game(ctx, lobby, now)
+    data = None if lobby is None or started is not None else lobby_data(lobby)
+    # Memory takes the lobby as it now stands, or the game it became, once the store holds it.
+    if started is not None:
+        work.start_game(started.game, version)
+        work.after_commit(partial(tables.lobby_now, room, None))
+        work.after_commit(partial(tables.games.__setitem__, room, started.session))
+    elif data != before:
         work.save_lobby(
             ctx.platform, room, data, version, now, partial(tables.lobby_now, room, lobby)
         )
+    if started is not None:
+        return _begun(ctx, work, started.session, now)
     if lobby is None:
         called_off = Message(tr.gettext("The game was called off."))
         return [ToRoom(room, called_off, f"lobby:{room}")]
@@ -99,16 +107,22 @@ def lobby_message(ctx: Context, lobby: Lobby) -> ToRoom:
     return ToRoom(lobby.room, Message(text, buttons), f"lobby:{lobby.room}")
 
 
-def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbound]:
-    """The game the lobby became: stored with its first moves (bots on turn) in the work that
-    takes the lobby; the room sees it begin."""
-    tables = ctx.tables
+@dataclass(frozen=True)
+class Started:
+    """The game a lobby became, to be stored, and its session."""
+
+    game: NewGame
+    session: GameSession
+
+
+def _new_game(ctx: Context, lobby: Lobby, now: datetime) -> Started:
+    """The game the lobby becomes: its deck shuffled, its seats named as every lobby's are
+    now, its session ready for its first moves (the opener, who started it, acting)."""
     deck = setup_for(len(lobby.seats)).cards_in_play()
     ctx.rng.shuffle(deck)
     # A lobby stored before its names were cleaned is seated as every lobby is now.
     names = seat_names(seat.name for seat in lobby.seats)
     seats = tuple(replace(seat, name=name) for seat, name in zip(lobby.seats, names, strict=True))
-    version = tables.lobby_versions.get(lobby.room, 0)
     game_id = new_game_id(ctx)
     options: dict[str, str | int] = {
         "platform": ctx.platform,
@@ -120,18 +134,20 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
         **lobby.recorded_options(),
     }
     game = NewGame(game_id, seats, tuple(deck), now, options)
-    work.start_game(game, version)
-    session = tables.session_of_new_game(game)
+    session = ctx.tables.session_of_new_game(game)
     # The opener who started the game is acting already: his first move is no news.
     session.refresh_waiting(now, acted=session.seat_of(lobby.creator))
-    # Memory takes the game in place of the lobby once the store holds it.
-    work.after_commit(partial(tables.lobby_now, lobby.room, None))
-    work.after_commit(partial(tables.games.__setitem__, lobby.room, session))
+    return Started(game, session)
+
+
+def _begun(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:
+    """The room sees the game begin, with its first moves (bots on turn), stored in the work
+    that takes the lobby."""
     tr = ctx.translator(session.language)
     begins = tr.gettext("Game {game} begins: {names}.").format(
-        game=game_id, names=", ".join(session.names)
+        game=session.game_id, names=", ".join(session.names)
     )
-    out: list[Outbound] = [ToRoom(lobby.room, Message(begins), f"lobby:{lobby.room}")]
+    out: list[Outbound] = [ToRoom(session.room, Message(begins), f"lobby:{session.room}")]
     return out + after_move(ctx, work, session, now, fresh=True)
 
 

@@ -16,12 +16,11 @@ from .inbound import Inbound
 from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
 from .numbers import verdict
-from .picker import PICK, SEND, draft_commands
+from .picker import SEND, draft_commands
 from .play import UnknownBean, act, parse, welcome_back
 from .refused_numbers import refused_number
 from .render import hand_text
 from .screens import (
-    ASK,
     BACK,
     CHAIN,
     current_draft,
@@ -31,6 +30,7 @@ from .screens import (
     screen_of,
     seat_decision,
 )
+from .seat_screen import ASK, PICK, Screen
 from .session import GameSession
 from .updates import (
     hand_updates,
@@ -214,7 +214,7 @@ def _numbered_choice(
     ]
 
 
-def _show_screen(session: GameSession, seat: int, screen: str | None) -> None:
+def _show_screen(session: GameSession, seat: int, screen: Screen | None) -> None:
     control = session.seats[seat]
     control.screen = screen
     if screen is not None:
@@ -230,7 +230,7 @@ def _pick(
         _show_screen(session, seat, None)
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
         return [*private_view(ctx, work, session, seat), cannot]
-    _show_screen(session, seat, f"{PICK} {draft}")
+    _show_screen(session, seat, Screen(PICK, draft))
     return private_view(ctx, work, session, seat)
 
 
@@ -267,7 +267,7 @@ def _confirm(
         session.game.check(action)
     except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    _show_screen(session, seat, f"{ASK} {action_text(action)}")
+    _show_screen(session, seat, Screen(ASK, action_text(action)))
     return private_view(ctx, work, session, seat)
 
 

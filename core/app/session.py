@@ -30,6 +30,7 @@ from ..view import PlayerView, TableViews
 from .event_log import Happened
 from .numbers import SeatNumbers, seat_numbers
 from .resuming import RecordedShuffles
+from .seat_screen import Screen
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
@@ -60,10 +61,10 @@ class SeatControl:
     trading window closes) or 'offers' (only while an offer to him waits for his answer)."""
     due: bool = False
     """A decision fell to the seat through someone else's move, and he was not told yet."""
-    screen: str | None = None
-    """What the player's private message shows instead of the game: a question ('ask' and the
-    move) or the offer he is building ('pick' and the draft); kept in the chat state, so a
-    number answering it after a restart means what it meant before."""
+    screen: Screen | None = None
+    """What the player's private message shows instead of the game: a question (the move
+    asked about) or the offer he is building (its draft); kept in the chat state, so a number
+    answering it after a restart means what it meant before."""
     screen_at: str = ""
     """The moment the screen belongs to (the seat's token for a question, the turn for an
     offer); the screen is forgotten once the game moved past it."""
@@ -298,7 +299,7 @@ class GameSession:
                 if control.passed is None
                 else [control.passed[0], list(control.passed[1])],
                 # What his private message shows and how a number answers it.
-                "screen": control.screen,
+                "screen": None if control.screen is None else control.screen.text,
                 "screen_at": control.screen_at,
                 "shown": self.hand_tokens.get(index),
                 "numbers": None if control.numbers is None else control.numbers.data(),
@@ -346,7 +347,7 @@ class GameSession:
         """What the seat's private message showed, as kept."""
         control = self.seats[seat]
         screen, screen_at, shown = data.get("screen"), data.get("screen_at"), data.get("shown")
-        control.screen = screen if isinstance(screen, str) else None
+        control.screen = Screen.read(screen)
         control.screen_at = screen_at if isinstance(screen_at, str) else ""
         if isinstance(shown, str):
             self.hand_tokens[seat] = shown

@@ -185,17 +185,17 @@ class ChatService:
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
         tables = self.ctx.tables
         command = self._parsed(inbound)
-        if delivery_id and tables.handled_before(delivery_id, self._game_of(inbound, command)):
+        game = self._game_of(inbound, command) if delivery_id else None
+        if delivery_id and tables.handled_before(delivery_id, game):
             tables.done_reading()
             return []
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
-        room = {inbound.room}
         try:
             out = attempt(
                 self.store,
                 now,
                 lambda work: route(self.ctx, work, inbound, command, now),
-                lambda work: tables.forget_touched(work.games, work.rooms | room),
+                lambda work: tables.forget_touched(work.games, work.rooms),
                 delivery,
             )
         except DuplicateDelivery:

@@ -330,12 +330,12 @@ class GameSession:
             misses = data.get("misses")
             control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
             control.passed = _trading_moment(data.get("passed"))
-            # Kept whatever the moment: each number names its choice within its decision.
-            control.numbers = seat_numbers(data.get("numbers"))
             if current:
                 control.waiting_since = _moment(data.get("waiting_since"))
                 control.reminded = data.get("reminded") is True
                 self._restore_shown(index, data)
+            # Kept whatever the moment: each number names its choice within its decision.
+            control.numbers = seat_numbers(data.get("numbers"))
         if current:
             self.trade_window_until = _moment(state.data.get("trade_window_until"))
             self.trade_reminded = state.data.get("trade_reminded") is True

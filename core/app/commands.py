@@ -103,7 +103,7 @@ LOBBY_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.LOBBY
 @dataclass(frozen=True)
 class Press:
     """A game's button pressed, as its payload says: the hand button (`h GAME`) or a button
-    of the seat's private message (`g GAME TOKEN SCREEN…`, `asks` from SCREEN on). A payload
+    of the seat's private message (`g GAME TOKEN VERB…`, `asks` from VERB on). A payload
     of neither form is `odd`: refused once its game and seat are found."""
 
     game_id: str
@@ -113,13 +113,13 @@ class Press:
     odd: bool = False
 
     @property
-    def screen(self) -> str:
-        """The screen or move the button names (`pick`, `ask`, `back`, `send`, a move)."""
+    def verb(self) -> str:
+        """The button's command word (`pick`, `ask`, `back`, `send`) or its move's first."""
         return self.asks[0]
 
     @property
     def rest(self) -> str:
-        """What follows the screen: a draft, or the move asked about."""
+        """What follows the command word: a draft, or the move asked about."""
         return " ".join(self.asks[1:])
 
 

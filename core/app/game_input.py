@@ -45,7 +45,7 @@ from .work import Work
 def button(
     ctx: Context, work: Work, inbound: Inbound, tr: Translator, press: Press, now: datetime
 ) -> list[Outbound]:
-    """A game's button (`g GAME TOKEN SCREEN…`) or the hand button (`h GAME`)."""
+    """A game's button (`g GAME TOKEN VERB…`) or the hand button (`h GAME`)."""
     session = ctx.tables.button_session(press.game_id) if press.game_id else None
     if session is None:
         return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
@@ -86,7 +86,7 @@ def _pressed(
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
     if press.odd:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    if press.screen == PICK:
+    if press.verb == PICK:
         # The draft is checked against the game as it is: others' offers may come and go
         # while a player ticks his cards.
         return _pick(ctx, work, session, seat, inbound, press.rest)
@@ -97,12 +97,12 @@ def _pressed(
         )
         shown = private_view(ctx, work, session, seat, fresh=True, now=now)
         return [*shown, Reply(inbound, earlier)]
-    if press.screen == ASK and len(press.asks) > 1:
+    if press.verb == ASK and len(press.asks) > 1:
         return _confirm(ctx, work, session, seat, inbound, press.rest)
-    if press.screen == BACK:
+    if press.verb == BACK:
         session.seats[seat].screen = None
         return private_view(ctx, work, session, seat, now=now)
-    if press.screen == SEND:
+    if press.verb == SEND:
         return _send_offer(ctx, work, session, seat, inbound, press.rest, now)
     return act(ctx, work, session, seat, inbound, " ".join(press.asks), now)
 

@@ -326,7 +326,9 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    return f"{session.token(seat)}|{offers} {control.passed} {current_screen(session, seat)}"
+    screen = current_screen(session, seat)
+    shown = None if screen is None else screen.text
+    return f"{session.token(seat)}|{offers} {control.passed} {shown}"
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

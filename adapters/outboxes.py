@@ -113,10 +113,6 @@ class Outboxes:
         future is done once the room was told (the runner knows the room's language)."""
         raise NotImplementedError
 
-    async def deliver(self, out: Sequence[Outbound]) -> None:
-        """Queue messages and wait until they were delivered (or given up on)."""
-        await self.post(out)
-
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
         """Queue messages in their chats' outboxes; the future is done when all are sent. A
         room's request of an analysis goes to the desk instead, which tells the room where it

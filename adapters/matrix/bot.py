@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,20 +33,18 @@ from nio import (
 )
 from nio.crypto import ENCRYPTION_ENABLED
 
-from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.kit import chat_runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Clock
-from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
-from .port import CAPABILITIES, MatrixPort
+from .port import MatrixPort
 from .state import MatrixState
 from .translate import (
     DEFAULT_PREFIX,
-    PLATFORM,
     account_id,
     inbound_from_event,
     replied_event,
@@ -145,15 +142,8 @@ class MatrixBot:
         )
         self.port = MatrixPort(self.client, self.state, self.save)
         self.port.prefix = settings.prefix
-        self.service = ChatService(
-            PLATFORM,
-            CAPABILITIES,
-            store,
-            translators,
-            user_id_of=account_id,
-            codes=random.SystemRandom(),
-        )
-        self.runner = Runner(self.service, self.port, clock, store=store)
+        self.runner = chat_runner(self.port, store, translators, clock, user_id_of=account_id)
+        self.service = self.runner.service
         self._told_encrypted: set[str] = set()
         self._to_greet: set[str] = set()
         self._synced = False

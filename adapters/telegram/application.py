@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,18 +29,17 @@ from telegram.ext import (
     filters,
 )
 
-from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.kit import chat_runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import Clock
-from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
 from .limiter import ChatRateLimiter
-from .port import CAPABILITIES, TelegramPort
-from .translate import PLATFORM, account_id, inbound_from_callback, inbound_from_message
+from .port import TelegramPort
+from .translate import account_id, inbound_from_callback, inbound_from_message
 from .webhook import WebhookServer
 
 log = logging.getLogger(__name__)
@@ -138,16 +136,9 @@ class TelegramBot:
     ) -> None:
         self.application = application
         self.port = TelegramPort(application.bot)
-        self.service = ChatService(
-            PLATFORM,
-            CAPABILITIES,
-            store,
-            translators,
-            user_id_of=account_id,
-            codes=random.SystemRandom(),
-        )
+        self.runner = chat_runner(self.port, store, translators, clock, user_id_of=account_id)
+        self.service = self.runner.service
         self.translators = translators
-        self.runner = Runner(self.service, self.port, clock, store=store)
         self._deadlines: asyncio.Task[None] | None = None
         self._polling: asyncio.Task[None] | None = None
         self._webhook: WebhookServer | None = None

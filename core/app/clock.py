@@ -11,12 +11,13 @@ from .context import Context
 from .messages import Message, Outbound, ToRoom
 from .play import after_move
 from .session import GameSession
-from .work import ATTEMPTS, Conflict, Work
+from .work import Work, attempt
 
 
 def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:
     """What is due in a game by `now`, decided on the game as stored and stored in one unit
-    of work; another worker first is decided again once."""
+    of work (`work.attempt`); another worker first: decided once more on the game as the
+    store then holds it, whose clocks run on."""
     tables = ctx.tables
     due = turns.next_wakeup(session)
     if due is not None and due <= now:
@@ -25,22 +26,26 @@ def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outb
         if fresh is None:
             return []
         session = fresh
-    for _ in range(ATTEMPTS):
-        work = Work(ctx.store)
-        out = tick_game(ctx, work, session, now)
-        try:
-            work.commit(now)
-        except Conflict:
-            # Another worker stored its moves (or its reminder) first: the game as stored
-            # is decided again, and its clocks run on.
-            tables.reload(session)
-            fresh = tables.games.get(session.room)
-            if fresh is None or fresh.game_id != session.game_id:
-                return []
-            session = fresh
-            continue
-        return out
-    return []
+    game_id, room = session.game_id, session.room
+    held: GameSession | None = session
+    stale = False
+
+    def decide(work: Work) -> list[Outbound]:
+        nonlocal held, stale
+        if stale and held is not None:
+            # Decided again on the game as stored, its stand-ins' bots kept (`Tables.reload`).
+            tables.reload(held)
+            fresh = tables.games.get(room)
+            held = fresh if fresh is not None and fresh.game_id == game_id else None
+            stale = False
+        return [] if held is None else tick_game(ctx, work, held, now)
+
+    def forget(work: Work) -> None:
+        nonlocal stale
+        tables.forget_touched(work.games, work.rooms)
+        stale = True
+
+    return attempt(ctx.store, now, decide, forget) or []
 
 
 def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:

@@ -4,23 +4,23 @@ the room's game, or his only game when said privately), then what it asks: a but
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
 from ..errors import IllegalActionError
 from ..notation import NotationError, action_text
+from .commands import Press, pressed
 from .context import Context
+from .i18n import Translator
 from .inbound import Inbound
 from .learning import hint_answer
 from .messages import Message, Outbound, Reply, ToPlayer
 from .numbers import verdict
-from .picker import PICK, SEND, draft_commands
+from .picker import SEND, draft_commands
 from .play import UnknownBean, act, parse, welcome_back
 from .refused_numbers import refused_number
 from .render import hand_text
 from .screens import (
-    ASK,
     BACK,
     CHAIN,
     current_draft,
@@ -30,6 +30,7 @@ from .screens import (
     screen_of,
     seat_decision,
 )
+from .seat_screen import ASK, PICK, Screen
 from .session import GameSession
 from .updates import (
     hand_updates,
@@ -42,39 +43,29 @@ from .work import Work
 
 
 def button(
-    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
+    ctx: Context, work: Work, inbound: Inbound, tr: Translator, press: Press, now: datetime
 ) -> list[Outbound]:
-    """A game's button (`g GAME TOKEN COMMAND`) or the hand button (`h GAME`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
-    session = ctx.tables.button_session(words[1]) if len(words) >= 2 else None
+    """A game's button (`g GAME TOKEN VERB…`) or the hand button (`h GAME`)."""
+    session = ctx.tables.button_session(press.game_id) if press.game_id else None
     if session is None:
         return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
-    return _seated(ctx, work, session, inbound, words, now, _pressed)
-
-
-Asked = Callable[
-    [Context, Work, GameSession, int, Inbound, tuple[str, ...], datetime], list[Outbound]
-]
-"""What an input of a seated player asks, on his game (`_pressed`, `_asked`)."""
+    seat, back = _seated(ctx, work, session, inbound, now)
+    if seat is None:
+        return back
+    return back + _pressed(ctx, work, session, seat, inbound, press, now)
 
 
 def _seated(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    inbound: Inbound,
-    words: tuple[str, ...],
-    now: datetime,
-    then: Asked,
-) -> list[Outbound]:
-    """The input of the game's player who sent it: a player back from a stand-in has his seat
-    again before what he asked is done; anyone else is told he does not play here."""
+    ctx: Context, work: Work, session: GameSession, inbound: Inbound, now: datetime
+) -> tuple[int | None, list[Outbound]]:
+    """The seat of the game's player who sent the input, with what his coming back from a
+    stand-in shows (he has his seat again before what he asked is done); for anyone else
+    None, with the answer that he does not play here."""
     seat = session.seat_of(inbound.user_id)
     if seat is None:
         tr = ctx.translator(session.language)
-        return [Reply(inbound, tr.gettext("You are not playing in this game."))]
-    back = welcome_back(ctx, work, session, seat, now)
-    return back + then(ctx, work, session, seat, inbound, words, now)
+        return None, [Reply(inbound, tr.gettext("You are not playing in this game."))]
+    return seat, welcome_back(ctx, work, session, seat, now)
 
 
 def _pressed(
@@ -83,46 +74,48 @@ def _pressed(
     session: GameSession,
     seat: int,
     inbound: Inbound,
-    words: tuple[str, ...],
+    press: Press,
     now: datetime,
 ) -> list[Outbound]:
     """What a button of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
-    kind = words[0]
-    if kind == "h" and len(words) == 2:
+    if press.hand:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
             return hand_privately(ctx, work, session, seat, inbound, now)
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
-    if kind != "g" or len(words) < 4:
+    if press.odd:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    command = " ".join(words[4:])
-    if words[3] == PICK:
+    if press.verb == PICK:
         # The draft is checked against the game as it is: others' offers may come and go
         # while a player ticks his cards.
-        return _pick(ctx, work, session, seat, inbound, command)
-    if words[2] != session.token(seat):
+        return _pick(ctx, work, session, seat, inbound, press.rest)
+    if press.token != session.token(seat):
         # Never a dead end: the player gets the moment as it is now, with its buttons.
         earlier = tr.gettext(
             "That button was from an earlier moment: here is the game as it stands now."
         )
         shown = private_view(ctx, work, session, seat, fresh=True, now=now)
         return [*shown, Reply(inbound, earlier)]
-    if words[3] == ASK and len(words) > 4:
-        return _confirm(ctx, work, session, seat, inbound, command)
-    if words[3] == BACK:
+    if press.verb == ASK and len(press.asks) > 1:
+        return _confirm(ctx, work, session, seat, inbound, press.rest)
+    if press.verb == BACK:
         session.seats[seat].screen = None
         return private_view(ctx, work, session, seat, now=now)
-    if words[3] == SEND:
-        return _send_offer(ctx, work, session, seat, inbound, command, now)
-    return act(ctx, work, session, seat, inbound, " ".join(words[3:]), now)
+    if press.verb == SEND:
+        return _send_offer(ctx, work, session, seat, inbound, press.rest, now)
+    return act(ctx, work, session, seat, inbound, " ".join(press.asks), now)
 
 
 def typed(
-    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    words: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
     """A typed game command (`#GAME` first where the player has several games)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     game_id = words[0][1:].upper() if words[0].startswith("#") else None
     if game_id is not None:
         words = words[1:]
@@ -143,7 +136,10 @@ def typed(
         session = ctx.tables.room_session(inbound.room)
     if session is None:
         return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
-    return _seated(ctx, work, session, inbound, words, now, _asked)
+    seat, back = _seated(ctx, work, session, inbound, now)
+    if seat is None:
+        return back
+    return back + _asked(ctx, work, session, seat, inbound, words, now)
 
 
 def _asked(
@@ -205,7 +201,10 @@ def _numbered_choice(
         shown = private_view(ctx, work, session, seat, fresh=True, now=now)
         return [Reply(inbound, line), *shown]
     payload = found.choice.button.payload
-    out = button(ctx, work, replace(inbound, text=payload), tuple(payload.split()), now)
+    press = pressed(tuple(payload.split())).press
+    if press is None:
+        return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+    out = button(ctx, work, replace(inbound, text=payload), tr, press, now)
     retired = Message(retired_text(session, tr))
     return [
         replace(o, fresh=True, retired=retired)
@@ -215,7 +214,7 @@ def _numbered_choice(
     ]
 
 
-def _show_screen(session: GameSession, seat: int, screen: str | None) -> None:
+def _show_screen(session: GameSession, seat: int, screen: Screen | None) -> None:
     control = session.seats[seat]
     control.screen = screen
     if screen is not None:
@@ -231,7 +230,7 @@ def _pick(
         _show_screen(session, seat, None)
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
         return [*private_view(ctx, work, session, seat), cannot]
-    _show_screen(session, seat, f"{PICK} {draft}")
+    _show_screen(session, seat, Screen(PICK, draft))
     return private_view(ctx, work, session, seat)
 
 
@@ -268,7 +267,7 @@ def _confirm(
         session.game.check(action)
     except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    _show_screen(session, seat, f"{ASK} {action_text(action)}")
+    _show_screen(session, seat, Screen(ASK, action_text(action)))
     return private_view(ctx, work, session, seat)
 
 

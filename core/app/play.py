@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
 from ..actions import AcceptTrade, Action, CounterTrade, DeclineTrade, ProposeTrade
 from ..cards import Variety
@@ -181,5 +182,6 @@ def after_move(
     update += hand_updates(session, tr, caps, acting=acting, now=now)
     work.save_game(session)
     if session.game.is_over:
-        ctx.tables.games.pop(session.room, None)
+        # Over once it is stored: memory drops it then.
+        work.after_commit(partial(ctx.tables.forget_game, session.game_id))
     return shown_now(session, update)

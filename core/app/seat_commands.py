@@ -8,6 +8,7 @@ from datetime import datetime
 
 from .accounts import SeveralAccounts, accounts_named
 from .context import Context
+from .i18n import Translator
 from .inbound import Inbound
 from .messages import Outbound, Reply
 from .seat_claims import ask_claim, carry_out_claim, new_code, settle_claim
@@ -17,12 +18,16 @@ from .work import Work
 
 
 def move(
-    ctx: Context, work: Work, inbound: Inbound, args: tuple[str, ...], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    args: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
     """`move NEW` by a seated player: NEW plays his seat from now on (where ids are accounts,
     once NEW claims it: `seat_claims`); `move OLD NEW` by the game's opener, where ids are
     nicks, for a player gone (`seat_moves.move_request`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     session = None if inbound.private else ctx.tables.room_session(inbound.room)
     if session is None:
         return [Reply(inbound, tr.gettext("Say 'move NEW' in the room of your game."))]
@@ -61,11 +66,15 @@ def move(
 
 
 def claim(
-    ctx: Context, work: Work, inbound: Inbound, args: tuple[str, ...], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    args: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
     """`claim CODE`, in a room or privately: the identity a seat's player handed it to takes
     it (`seat_claims`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     if len(args) != 1:
         return [Reply(inbound, tr.gettext("Say 'claim CODE' with the code you were given."))]
     settled = settle_claim(ctx.store, work, tr, inbound, args[0], now)

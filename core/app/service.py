@@ -22,7 +22,7 @@ from functools import partial
 from ..bots import SEARCHING
 from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
 from .clock import tick_session
-from .commands import parse_command
+from .commands import Command, parse_command
 from .context import Context
 from .folding import folded_answers
 from .i18n import English, Translator
@@ -36,7 +36,7 @@ from .session import GameSession
 from .tables import Tables
 from .updates import hand_slot
 from .views import game_views, hands, private_views
-from .work import ATTEMPTS, Conflict, Work
+from .work import Conflict, Work, attempt
 
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
@@ -53,11 +53,14 @@ class ChatService:
         capabilities: Capabilities,
         store: ChatStore,
         translators: Mapping[str, Translator] | None = None,
-        rng: random.Random | None = None,
+        *,
+        rng: random.Random,
         user_id_of: Callable[[str], str] | None = None,
         codes: random.Random | None = None,
     ) -> None:
-        rng = rng or random.Random()
+        """`rng`: where decks, game ids and the bots' generators come from (the adapter
+        chooses: the system's generator when serving, a seeded one in a test); `codes`: the
+        one-time codes of seat claims (`rng` if none)."""
         self.ctx = Context(
             platform=platform,
             capabilities=capabilities,
@@ -123,7 +126,7 @@ class ChatService:
         playing what is due may (any game with one)."""
         if inbound is None:
             return any(session.searching for session in self.games.values())
-        if "hint" in inbound.text.lower().split()[:2]:
+        if self._parsed(inbound).asks_hint:
             return True  # the expert works a hint out
         if inbound.private:
             return any(session.searching for session in self.sessions_of(inbound.user_id))
@@ -181,72 +184,61 @@ class ChatService:
         nothing of it was stored, and the platform is to deliver it again."""
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
         tables = self.ctx.tables
+        command = self._parsed(inbound)
+        game = self._game_of(inbound, command) if delivery_id else None
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
+        looked = False
+
+        def decide(work: Work) -> list[Outbound]:
+            nonlocal looked
+            if delivery_id and not looked:
+                # Looked up once, with the first attempt's other reads.
+                looked = True
+                if tables.handled_before(delivery_id, game):
+                    raise DuplicateDelivery(self.platform, delivery_id)
+            return route(self.ctx, work, inbound, command, now)
+
         try:
-            for attempt in range(ATTEMPTS):
-                work = Work(self.store, delivery)
-                try:
-                    # What deciding reads is one read transaction; what it decided, one write.
-                    with self.store.reading():
-                        first = attempt == 0 and bool(delivery_id)
-                        if first and tables.handled_before(delivery_id, self._game_of(inbound)):
-                            return []
-                        command = parse_command(inbound, inbound.room in self.lobbies)
-                        out = route(self.ctx, work, inbound, command, now)
-                    work.commit(now)
-                except Conflict:
-                    self._forget(work, inbound.room)
-                    continue
-                except Exception:
-                    self._forget(work, inbound.room)
-                    raise
-                return folded_answers(out) if self.capabilities.compact else out
+            out = attempt(
+                self.store,
+                now,
+                decide,
+                lambda work: tables.forget_touched(work.games, work.rooms),
+                delivery,
+            )
         except DuplicateDelivery:
             return []  # another worker applied it a moment ago
         finally:
             tables.done_reading()
+        if out is not None:
+            return folded_answers(out) if self.capabilities.compact else out
         tr = self.translator(self.room_language(inbound.room))
         moved_on = tr.gettext("The game moved on meanwhile; look at it again and retry.")
         return [Reply(inbound, moved_on)]
 
-    def _game_of(self, inbound: Inbound) -> GameSession | None:
-        """The game in memory an input is most likely for: its button's, or its room's."""
-        words = inbound.text.split()
-        if inbound.button and len(words) >= 2 and words[0] in ("g", "h"):
-            return self.ctx.tables.session_by_id(words[1])
-        return None if inbound.private else self.games.get(inbound.room)
+    def _parsed(self, inbound: Inbound) -> Command:
+        """The input as a typed command (a lobby gathering in its room: `start` starts it)."""
+        return parse_command(inbound, inbound.room in self.lobbies)
 
-    def _forget(self, work: Work, room: str | None = None) -> None:
-        """After a conflict or a failure: what memory holds of what the input touched (and
-        of its `room`) is dropped, to be read from the store anew."""
-        tables = self.ctx.tables
-        for game_id in work.games:
-            tables.forget_game(game_id)
-        for touched in work.rooms | ({room} if room is not None else set()):
-            tables.lobbies.pop(touched, None)
-            tables.lobby_versions.pop(touched, None)
-        for session in list(tables.games.values()):
-            if session.unsaved:
-                tables.forget_game(session.game_id)
+    def _game_of(self, inbound: Inbound, command: Command) -> GameSession | None:
+        """The game in memory an input is most likely for: its button's, or its room's."""
+        if command.press is not None and command.press.game_id:
+            return self.ctx.tables.session_by_id(command.press.game_id)
+        return None if inbound.private else self.games.get(inbound.room)
 
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
         """A player's id changed on the platform (an IRC nick change): his seats follow. One
         unit of work, as an input is: memory keeps the move only once the store does (else
         the games it touched are read from the store anew), and StoreError tells the runner
         to try it again."""
-        for _ in range(ATTEMPTS):
-            work = Work(self.store)
-            try:
-                out = rename(self.ctx, work, old_id, new_id, new_name, now)
-                work.commit(now)
-            except Conflict:
-                self._forget(work)
-                continue
-            except Exception:
-                self._forget(work)
-                raise
-            return out
-        return []
+        tables = self.ctx.tables
+        out = attempt(
+            self.store,
+            now,
+            lambda work: rename(self.ctx, work, old_id, new_id, new_name, now),
+            lambda work: tables.forget_touched(work.games, work.rooms),
+        )
+        return out or []
 
     # --- what everyone should see now ----------------------------------------------------
 

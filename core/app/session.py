@@ -1,8 +1,10 @@
 """One game being played in a room: the engine's game, who sits where, bots and deadlines.
 
-A session applies each action durably: the action is checked, applied, and stored before anyone
-hears of it. When the store refuses (another writer was first, or it failed), the session is
-rebuilt from the store, so memory never runs ahead of what is stored.
+A session applies actions in memory only: each is checked and applied, and waits in `unsaved`
+until the input's unit of work (`work.Work`) stores it with everything else the input changed,
+before anyone hears of it. When the store refuses (another writer was first, or it failed), the
+game is read from the store anew (`tables.Tables`), so what players are told never runs ahead
+of what is stored.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..view import PlayerView, TableViews
 from .event_log import Happened
 from .numbers import SeatNumbers, seat_numbers
 from .resuming import RecordedShuffles
+from .seat_screen import Screen
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
@@ -58,10 +61,10 @@ class SeatControl:
     trading window closes) or 'offers' (only while an offer to him waits for his answer)."""
     due: bool = False
     """A decision fell to the seat through someone else's move, and he was not told yet."""
-    screen: str | None = None
-    """What the player's private message shows instead of the game: a question ('ask' and the
-    move) or the offer he is building ('pick' and the draft); kept in the chat state, so a
-    number answering it after a restart means what it meant before."""
+    screen: Screen | None = None
+    """What the player's private message shows instead of the game: a question (the move
+    asked about) or the offer he is building (its draft); kept in the chat state, so a number
+    answering it after a restart means what it meant before."""
     screen_at: str = ""
     """The moment the screen belongs to (the seat's token for a question, the turn for an
     offer); the screen is forgotten once the game moved past it."""
@@ -178,7 +181,7 @@ class GameSession:
         view = self._views.get(seat)
         if view is None:
             assert self._table is not None
-            view = self._views[seat] = self._table.whole(seat)
+            view = self._views[seat] = self._table(seat)
         return view
 
     def bot_view(self, seat: int) -> PlayerView:
@@ -256,7 +259,7 @@ class GameSession:
 
     def apply(self, action: Action, now: datetime) -> list[Event]:
         """Apply an action (IllegalActionError changes nothing); it waits in `unsaved` until
-        `save` stores it."""
+        the input's unit of work stores it (`work.Work.commit`)."""
         before = len(self.game.reshuffles)
         # An action on the seat's menu passed the rules when it was listed; any other is
         # checked (and refused with nothing changed).
@@ -296,7 +299,7 @@ class GameSession:
                 if control.passed is None
                 else [control.passed[0], list(control.passed[1])],
                 # What his private message shows and how a number answers it.
-                "screen": control.screen,
+                "screen": None if control.screen is None else control.screen.text,
                 "screen_at": control.screen_at,
                 "shown": self.hand_tokens.get(index),
                 "numbers": None if control.numbers is None else control.numbers.data(),
@@ -327,12 +330,12 @@ class GameSession:
             misses = data.get("misses")
             control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
             control.passed = _trading_moment(data.get("passed"))
-            # Kept whatever the moment: each number names its choice within its decision.
-            control.numbers = seat_numbers(data.get("numbers"))
             if current:
                 control.waiting_since = _moment(data.get("waiting_since"))
                 control.reminded = data.get("reminded") is True
                 self._restore_shown(index, data)
+            # Kept whatever the moment: each number names its choice within its decision.
+            control.numbers = seat_numbers(data.get("numbers"))
         if current:
             self.trade_window_until = _moment(state.data.get("trade_window_until"))
             self.trade_reminded = state.data.get("trade_reminded") is True
@@ -344,7 +347,7 @@ class GameSession:
         """What the seat's private message showed, as kept."""
         control = self.seats[seat]
         screen, screen_at, shown = data.get("screen"), data.get("screen_at"), data.get("shown")
-        control.screen = screen if isinstance(screen, str) else None
+        control.screen = Screen.read(screen)
         control.screen_at = screen_at if isinstance(screen_at, str) else ""
         if isinstance(shown, str):
             self.hand_tokens[seat] = shown

@@ -9,28 +9,22 @@ holds altered or damaged are refused, and never continued (`refused` says why).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from datetime import datetime
-from typing import Any
 
 from ..audit import audit_game
 from ..errors import IllegalActionError
-from ..ports import (
-    IN_PROGRESS,
-    NewGame,
-    SeatIdentity,
-    StoredGame,
-    UnreadableGame,
-    read_links,
-)
+from ..ports import IN_PROGRESS, NewGame, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
-from .player_settings import load_player_settings, use_player_settings
+from .player_modes import load_player_settings, use_player_settings
 from .ports import ChatStore, GameProgress, GameSince
 from .resuming import RecordedShuffles, resume_game
 from .seat_moves import seat_moved
 from .session import GameSession, new_controls
+from .stored_lobby import lobby_from
 from .story import StoryKeeper
 
 CAUGHT_UP_AT_MOST = 200
@@ -356,11 +350,32 @@ class Tables:
         if fresh.game.is_over:
             del self.games[session.room]
 
+    def forget_touched(self, game_ids: Collection[str], rooms: Collection[str]) -> None:
+        """After a unit of work failed or found another writer first: the games and the
+        rooms' lobbies it touched, and any game holding moves not stored, are dropped, to be
+        read from the store anew."""
+        for game_id in game_ids:
+            self.forget_game(game_id)
+        for room in rooms:
+            self.lobbies.pop(room, None)
+            self.lobby_versions.pop(room, None)
+        for session in list(self.games.values()):
+            if session.unsaved:
+                self.forget_game(session.game_id)
+
     def forget_game(self, game_id: str) -> None:
         """Drop a game from memory: it is read from the store when next asked for."""
         self.games = {room: s for room, s in self.games.items() if s.game_id != game_id}
 
     # --- lobbies -------------------------------------------------------------------------------
+
+    def lobby_now(self, room: str, lobby: Lobby | None) -> None:
+        """A room's lobby as the store now holds it (None: none), one version on."""
+        version = self.lobby_versions.pop(room, 0)
+        self.lobbies.pop(room, None)
+        if lobby is not None:
+            self.lobbies[room] = lobby
+            self.lobby_versions[room] = version + 1
 
     def fetch_lobby(self, room: str) -> None:
         """Take the room's lobby as stored (or none)."""
@@ -380,31 +395,4 @@ def _current(session: GameSession, progress: GameProgress) -> bool:
         and progress.actions == len(session.game.actions)
         and progress.chat_version == session.chat_version
         and not session.unsaved
-    )
-
-
-def lobby_data(lobby: Lobby) -> dict[str, Any]:
-    """A lobby as plain data, to be stored."""
-    return {
-        "room": lobby.room,
-        "platform": lobby.platform,
-        "creator": lobby.creator,
-        "language": lobby.language,
-        "turn_seconds": lobby.turn_seconds,
-        "trade_window_seconds": lobby.trade_window_seconds,
-        "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
-        **({"hints": True} if lobby.hints else {}),
-    }
-
-
-def lobby_from(data: dict[str, Any]) -> Lobby:
-    return Lobby(
-        room=str(data["room"]),
-        platform=str(data["platform"]),
-        creator=str(data["creator"]),
-        seats=[SeatIdentity(*seat) for seat in data["seats"]],
-        language=str(data["language"]),
-        turn_seconds=int(data["turn_seconds"]),
-        trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
-        hints=data.get("hints") is True,
     )

@@ -30,6 +30,7 @@ from .screens import (
     seat_decision,
     with_numbers,
 )
+from .seat_screen import Screen
 from .session import GameSession
 from .story import story_line, table_key_of
 from .turns import waits_for
@@ -197,7 +198,7 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
 
 
 def seat_numbering(
-    session: GameSession, seat: int, message: Message, screen: str | None, answer: bool = False
+    session: GameSession, seat: int, message: Message, screen: Screen | None, answer: bool = False
 ) -> tuple[list[int], Numbered]:
     """The number of each button of the seat's message showing `screen` (`answer`: sent in
     answer to his own input), and what the seat's numbers name once it is shown."""
@@ -325,7 +326,9 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    return f"{session.token(seat)}|{offers} {control.passed} {current_screen(session, seat)}"
+    screen = current_screen(session, seat)
+    shown = None if screen is None else screen.text
+    return f"{session.token(seat)}|{offers} {control.passed} {shown}"
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

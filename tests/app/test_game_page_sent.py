@@ -100,7 +100,7 @@ def test_a_restart_and_a_heal_after_the_end_send_no_page_again(tmp_path: Path) -
     async def restart_and_heal() -> list[object]:
         await fresh.runner.start()
         out = fresh.service.views() + fresh.service.views("g1")
-        await fresh.runner.deliver(out)
+        await fresh.runner.post(out)
         await fresh.runner.tick()
         await fresh.runner.drain(5.0)
         return list(out)

@@ -376,7 +376,11 @@ def test_a_store_failure_halfway_through_an_input_stores_none_of_it_and_it_is_ta
     game_id = store.active_game_in(PLATFORM, "g1")
     assert game_id is not None and table.store.delivery_seen(PLATFORM, "start-1")
     assert any(getattr(o, "slot", "") == f"table:{game_id}" for o in out)
-    asyncio.run(table.runner.deliver(out))
+
+    async def sent() -> None:
+        await table.runner.post(out)
+
+    asyncio.run(sent())
     assert any(s.text.startswith("Bohnanza · game") for s in table.port.rooms["g1"])
     assert table.port.hand_message("bob", game_id) is not None
 

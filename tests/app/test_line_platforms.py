@@ -49,7 +49,7 @@ def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limit
     texts = "\n".join(table.port.room_texts("g1"))
     assert f"Game {game.game_id} is over." in texts
     assert "Winner: " in texts.split(f"Game {game.game_id} is over.")[-1]
-    assert table.runner.budget.lines >= len(lines)
+    assert table.runner.outboxes.budget.lines >= len(lines)
 
 
 @pytest.mark.slow

@@ -28,6 +28,7 @@ from ..ports import ChatState, StoredAction
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
 from .event_log import Happened
+from .hand_keys import ShownHand
 from .resuming import RecordedShuffles
 from .seat_control import SeatControl
 from .stored_session import chat_state_data, restore_seats, trade_window_kept
@@ -53,7 +54,8 @@ class GameSession:
     seats: list[SeatControl]
     rng: random.Random
     table_key: tuple[object, ...] | None = None
-    hand_tokens: dict[int, str] = field(default_factory=dict)
+    hand_tokens: dict[int, ShownHand] = field(default_factory=dict)
+    """What each seat's private message was made from (`updates.hand_key`)."""
     trade_window_until: datetime | None = None
     trade_window_seconds: int = 120
     """How long a bot on turn keeps trading open for people (the game's option)."""

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from ..bots import Bot
 from ..legal import TradingMoment
+from .hand_keys import ShownHand, hand_text, read_hand
 from .numbers import seat_numbers
 from .seat_control import SeatControl
 from .seat_screen import Screen
@@ -16,7 +17,7 @@ from .seat_screen import Screen
 
 def chat_state_data(
     seats: Sequence[SeatControl],
-    shown: Mapping[int, str],
+    shown: Mapping[int, ShownHand],
     trade_window_until: datetime | None,
     trade_reminded: bool,
 ) -> dict[str, object]:
@@ -35,7 +36,7 @@ def chat_state_data(
                 # What his private message shows and how a number answers it.
                 "screen": None if control.screen is None else control.screen.text,
                 "screen_at": control.screen_at,
-                "shown": shown.get(index),
+                "shown": hand_text(shown[index]) if index in shown else None,
                 "numbers": None if control.numbers is None else control.numbers.data(),
             }
             for index, control in enumerate(seats)
@@ -47,7 +48,7 @@ def chat_state_data(
 
 def restore_seats(
     seats: Sequence[SeatControl],
-    shown: MutableMapping[int, str],
+    shown: MutableMapping[int, ShownHand],
     data: Mapping[str, object],
     current: bool,
     stand_in: Callable[[], Bot],
@@ -82,14 +83,15 @@ def trade_window_kept(data: Mapping[str, object]) -> tuple[datetime | None, bool
 
 
 def _restore_shown(
-    control: SeatControl, seat: int, shown: MutableMapping[int, str], kept: dict[str, object]
+    control: SeatControl, seat: int, shown: MutableMapping[int, ShownHand], kept: dict[str, object]
 ) -> None:
     """What the seat's private message showed, as kept."""
-    screen, screen_at, token = kept.get("screen"), kept.get("screen_at"), kept.get("shown")
+    screen, screen_at = kept.get("screen"), kept.get("screen_at")
     control.screen = Screen.read(screen)
     control.screen_at = screen_at if isinstance(screen_at, str) else ""
-    if isinstance(token, str):
-        shown[seat] = token
+    hand = read_hand(kept.get("shown"))
+    if hand is not None:
+        shown[seat] = hand
 
 
 def _moment_text(moment: datetime | None) -> str | None:

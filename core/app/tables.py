@@ -22,8 +22,9 @@ from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
 from .player_modes import load_player_settings, use_player_settings
 from .ports import ChatStore, GameProgress, GameSince
 from .resuming import RecordedShuffles, resume_game
+from .seat_control import new_controls
 from .seat_moves import seat_moved
-from .session import GameSession, new_controls
+from .session import GameSession
 from .stored_lobby import lobby_from
 from .story import StoryKeeper
 

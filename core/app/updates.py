@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from ..state import Step
+from .hand_keys import AwayKey, HandKey, ShownHand
 from .i18n import Translator
 from .labels import fitted_labels
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
@@ -40,7 +41,7 @@ from .turns import waits_for
 class SeatShown:
     """What one seat's new private message shows."""
 
-    hand_token: str
+    hand: ShownHand
     numbers: SeatNumbers | None
     """What his numbers name now (None: the platform numbers nothing)."""
     screen_dropped: bool
@@ -88,7 +89,7 @@ def record(session: GameSession, shown: Shown) -> None:
         control = session.seats[seat]
         if seen.screen_dropped:
             control.screen = None
-        session.hand_tokens[seat] = seen.hand_token
+        session.hand_tokens[seat] = seen.hand
         if seen.numbers is not None:
             control.numbers = seen.numbers
     for seat, control in enumerate(session.seats):
@@ -252,15 +253,15 @@ def hand_updates(
         if only is not None and seat not in only:
             continue
         control = session.seats[seat]
-        key = hand_key(session, seat, caps)
-        shown = session.hand_tokens.get(seat, "")
+        key: ShownHand = hand_key(session, seat, caps)
+        shown = session.hand_tokens.get(seat)
         changed = shown != key
         away = control.stand_in and not (only is not None and force and seat in force)
         if away:
             # Away: nothing but a word when his turn comes (a stand-in plays it), unless he
             # asked for his view himself.
-            key = f"away {session.state.turn}"
-            changed = session.state.active == seat and session.hand_tokens.get(seat) != key
+            key = AwayKey(session.state.turn)
+            changed = session.state.active == seat and shown != key
             if not changed:
                 continue
         update.shown.told_due.add(seat)
@@ -270,7 +271,8 @@ def hand_updates(
         if (
             caps.private_on_decisions
             and not (alert or away or seat == acting or (force and seat in force))
-            and shown.partition("|")[2] == key.partition("|")[2]
+            and isinstance(key, HandKey)
+            and key.same_but_moves(shown)
         ):
             continue  # only his moves changed, through others: he sees them when he asks
         # The decision that fell to him comes first.
@@ -316,7 +318,7 @@ class Numbered:
         return sent(numbers, self.decision, self.numbering, self.shown, answer)
 
 
-def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
+def hand_key(session: GameSession, seat: int, caps: Capabilities) -> HandKey:
     """What a player's private message depends on: his moves, the open offers, his pass on
     trading and his screen. Every open offer is shown to every player, so a change to any
     offer renews them all (for decisions only, offers of his or made to him)."""
@@ -326,9 +328,9 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    screen = current_screen(session, seat)
-    shown = None if screen is None else screen.text
-    return f"{session.token(seat)}|{offers} {control.passed} {shown}"
+    return HandKey(
+        session.token(seat), tuple(offers), control.passed, current_screen(session, seat)
+    )
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

@@ -78,7 +78,7 @@ class FlakyPort(RecordingPort):
 
 def opened(tmp_path: Path, port: RecordingPort | None = None) -> tuple[Table, People]:
     table = Table.open(tmp_path / "games.db", port=port or FlakyPort())
-    table.runner.retry_delays = (0.01, 0.01)
+    table.runner.outboxes.retry_delays = (0.01, 0.01)
     table.runner.heal_after = 0.0
     people = People(table, seed=5)
     asyncio.run(people.gather("g1", SEATS))
@@ -390,7 +390,7 @@ def test_a_message_the_platform_took_is_not_sent_again_when_noting_it_fails(
 ) -> None:
     port = FlakyPort()
     table = Table.open(tmp_path / "games.db", port=port)
-    table.runner.retry_delays = (0.01, 0.01)
+    table.runner.outboxes.retry_delays = (0.01, 0.01)
     store = table.service.store
 
     def failing(*args: object, **kwargs: object) -> None:

@@ -17,9 +17,9 @@ from .work import Work, attempt
 
 
 def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:
-    """What is due in a game by `now`, decided on the game as stored and stored in one unit
-    of work (`work.attempt`); another worker first: decided once more on the game as the
-    store then holds it, whose clocks run on."""
+    """What is due in a game by `now`, decided on the game as stored, presented and stored in
+    one unit of work (`work.attempt`); another worker first: decided once more on the game as
+    the store then holds it, whose clocks run on."""
     tables = ctx.tables
     due = turns.next_wakeup(session)
     if due is not None and due <= now:

@@ -113,7 +113,7 @@ def present(ctx: Context, work: Work, said: Sequence[Said], now: datetime) -> li
         record(session, update.shown)
         shown = update.out
         if item.reprint is not None:
-            shown += _reprinted(ctx, item.session, item.reprint, out + shown, now)
+            shown += _reprinted(ctx, session, item.reprint, out + shown, now)
         if item.anew_to is not None:
             retired = Message(retired_text(session, ctx.translator(session.language)))
             shown = [

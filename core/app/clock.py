@@ -4,20 +4,22 @@ keeps missing them) and a bot's trading window, when they are due."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from ..errors import IllegalActionError
 from . import reminders, turns
 from .context import Context
 from .messages import Message, Outbound, ToRoom
 from .play import after_move
+from .presenting import Said, present
 from .session import GameSession
 from .work import Work, attempt
 
 
 def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:
-    """What is due in a game by `now`, decided on the game as stored and stored in one unit
-    of work (`work.attempt`); another worker first: decided once more on the game as the
-    store then holds it, whose clocks run on."""
+    """What is due in a game by `now`, decided on the game as stored, presented and stored in
+    one unit of work (`work.attempt`); another worker first: decided once more on the game as
+    the store then holds it, whose clocks run on."""
     tables = ctx.tables
     due = turns.next_wakeup(session)
     if due is not None and due <= now:
@@ -30,7 +32,7 @@ def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outb
     held: GameSession | None = session
     stale = False
 
-    def decide(work: Work) -> list[Outbound]:
+    def decide(work: Work) -> list[Said]:
         nonlocal held, stale
         if stale and held is not None:
             # Decided again on the game as stored, its stand-ins' bots kept (`Tables.reload`).
@@ -45,13 +47,15 @@ def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outb
         tables.forget_touched(work.games, work.rooms)
         stale = True
 
-    return attempt(ctx.store, now, decide, forget) or []
+    return attempt(ctx.store, now, decide, partial(present, ctx), forget) or []
 
 
-def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:
-    """What is due in one game by `now`; what it changed is given to `work`."""
+def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Said]:
+    """What is due in one game by `now`; what it changed is given to `work`, what the table
+    and the players are to see of it presented where the `Show` stands."""
     tr = ctx.translator(session.language)
-    out = reminders.seat_reminders(session, work, tr, now)
+    out: list[Said] = []
+    out += reminders.seat_reminders(session, work, tr, now)
     out += reminders.trade_reminders(session, work, tr, now)
     moved = False
     for seat in turns.due_defaults(session, now):
@@ -72,7 +76,7 @@ def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> 
             out.append(ToRoom(session.room, Message(text)))
     window = session.trade_window_until
     if moved or (window is not None and window <= now):
-        out += after_move(ctx, work, session, now)
+        out.append(after_move(ctx, work, session, now))
     else:
         work.save_game(session)  # a reminder sent is kept as sent
     return out

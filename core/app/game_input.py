@@ -14,10 +14,11 @@ from .context import Context
 from .i18n import Translator
 from .inbound import Inbound
 from .learning import hint_answer
-from .messages import Message, Outbound, Reply, ToPlayer
+from .messages import Reply
 from .numbers import verdict
 from .picker import SEND, draft_commands
 from .play import UnknownBean, act, parse, welcome_back
+from .presenting import Said, Show, seat_view, table_anew
 from .refused_numbers import refused_number
 from .render import hand_text
 from .screens import (
@@ -32,19 +33,13 @@ from .screens import (
 )
 from .seat_screen import ASK, PICK, Screen
 from .session import GameSession
-from .updates import (
-    hand_updates,
-    retired_text,
-    shown_now,
-    table_message,
-    table_update,
-)
+from .updates import table_message
 from .work import Work
 
 
 def button(
     ctx: Context, work: Work, inbound: Inbound, tr: Translator, press: Press, now: datetime
-) -> list[Outbound]:
+) -> list[Said]:
     """A game's button (`g GAME TOKEN VERB…`) or the hand button (`h GAME`)."""
     session = ctx.tables.button_session(press.game_id) if press.game_id else None
     if session is None:
@@ -57,7 +52,7 @@ def button(
 
 def _seated(
     ctx: Context, work: Work, session: GameSession, inbound: Inbound, now: datetime
-) -> tuple[int | None, list[Outbound]]:
+) -> tuple[int | None, list[Said]]:
     """The seat of the game's player who sent the input, with what his coming back from a
     stand-in shows (he has his seat again before what he asked is done); for anyone else
     None, with the answer that he does not play here."""
@@ -76,32 +71,31 @@ def _pressed(
     inbound: Inbound,
     press: Press,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """What a button of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
     if press.hand:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
-            return hand_privately(ctx, work, session, seat, inbound, now)
+            return hand_privately(ctx, session, seat, inbound)
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
     if press.odd:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     if press.verb == PICK:
         # The draft is checked against the game as it is: others' offers may come and go
         # while a player ticks his cards.
-        return _pick(ctx, work, session, seat, inbound, press.rest)
+        return _pick(ctx, session, seat, inbound, press.rest)
     if press.token != session.token(seat):
         # Never a dead end: the player gets the moment as it is now, with its buttons.
         earlier = tr.gettext(
             "That button was from an earlier moment: here is the game as it stands now."
         )
-        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
-        return [*shown, Reply(inbound, earlier)]
+        return [seat_view(session, seat, fresh=True), Reply(inbound, earlier)]
     if press.verb == ASK and len(press.asks) > 1:
-        return _confirm(ctx, work, session, seat, inbound, press.rest)
+        return _confirm(ctx, session, seat, inbound, press.rest)
     if press.verb == BACK:
         session.seats[seat].screen = None
-        return private_view(ctx, work, session, seat, now=now)
+        return [seat_view(session, seat)]
     if press.verb == SEND:
         return _send_offer(ctx, work, session, seat, inbound, press.rest, now)
     return act(ctx, work, session, seat, inbound, " ".join(press.asks), now)
@@ -114,7 +108,7 @@ def typed(
     tr: Translator,
     words: tuple[str, ...],
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """A typed game command (`#GAME` first where the player has several games)."""
     game_id = words[0][1:].upper() if words[0].startswith("#") else None
     if game_id is not None:
@@ -150,7 +144,7 @@ def _asked(
     inbound: Inbound,
     words: tuple[str, ...],
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """What a typed command of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
     verb = words[0].lower()
@@ -160,14 +154,14 @@ def _asked(
         if inbound.private:
             # Asked in private: answered there, not posted to the whole room.
             return [Reply(inbound, table_message(session, tr, ctx.capabilities, now).text)]
-        return shown_now(session, table_update(session, tr, ctx.capabilities, True, now))
+        return [table_anew(session)]
     if verb == "hint":
-        return hint_answer(ctx, session, seat, inbound)
+        return [*hint_answer(ctx, session, seat, inbound)]
     if verb == "hand":
         if inbound.private:
             # Here, the private message itself, posted anew with its buttons.
-            return private_view(ctx, work, session, seat, fresh=True, now=now)
-        return hand_privately(ctx, work, session, seat, inbound, now)
+            return [seat_view(session, seat, fresh=True)]
+        return hand_privately(ctx, session, seat, inbound)
     return act(ctx, work, session, seat, inbound, " ".join(words), now)
 
 
@@ -179,7 +173,7 @@ def _numbered_choice(
     inbound: Inbound,
     number: int,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """A number answers the player's list where choices are numbered: it presses the button
     it names, and the message that follows is posted anew, below it. It is taken only for the
     choice it named in the lists he may be reading (`bohnanza.core.app.numbers`); else he is
@@ -198,20 +192,14 @@ def _numbered_choice(
         return [Reply(inbound, none.format(number=number))]
     if found.outcome != "take" or found.choice is None:
         line = refused_number(tr, session, found)
-        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
-        return [Reply(inbound, line), *shown]
+        return [Reply(inbound, line), seat_view(session, seat, fresh=True)]
     payload = found.choice.button.payload
     press = pressed(tuple(payload.split())).press
     if press is None:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     out = button(ctx, work, replace(inbound, text=payload), tr, press, now)
-    retired = Message(retired_text(session, tr))
-    return [
-        replace(o, fresh=True, retired=retired)
-        if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
-        else o
-        for o in out
-    ]
+    # What it shows him is posted anew, below the number he sent.
+    return [replace(o, anew_to=inbound.user_id) if isinstance(o, Show) else o for o in out]
 
 
 def _show_screen(session: GameSession, seat: int, screen: Screen | None) -> None:
@@ -222,16 +210,16 @@ def _show_screen(session: GameSession, seat: int, screen: Screen | None) -> None
 
 
 def _pick(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, draft: str
-) -> list[Outbound]:
+    ctx: Context, session: GameSession, seat: int, inbound: Inbound, draft: str
+) -> list[Said]:
     """The trade picker with the draft of the button pressed."""
     tr = ctx.translator(session.language)
     if current_draft(session, seat, draft) is None:
         _show_screen(session, seat, None)
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat), cannot]
+        return [seat_view(session, seat), cannot]
     _show_screen(session, seat, Screen(PICK, draft))
-    return private_view(ctx, work, session, seat)
+    return [seat_view(session, seat)]
 
 
 def _send_offer(
@@ -242,7 +230,7 @@ def _send_offer(
     inbound: Inbound,
     words: str,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """Make the offer the player built: to one partner, to each possible partner, or as the
     counter of an offer made to him."""
     tr = ctx.translator(session.language)
@@ -251,14 +239,14 @@ def _send_offer(
     _show_screen(session, seat, None)
     if draft is None or options is None:
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat, now=now), cannot]
+        return [seat_view(session, seat), cannot]
     command = CHAIN.join(draft_commands(draft, options.partners))
     return act(ctx, work, session, seat, inbound, command, now)
 
 
 def _confirm(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, command: str
-) -> list[Outbound]:
+    ctx: Context, session: GameSession, seat: int, inbound: Inbound, command: str
+) -> list[Said]:
     """A move that cannot be undone and is not forced (selling a field) is asked again: the
     player's message shows what it does, with Yes and No."""
     tr = ctx.translator(session.language)
@@ -268,43 +256,14 @@ def _confirm(
     except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
     _show_screen(session, seat, Screen(ASK, action_text(action)))
-    return private_view(ctx, work, session, seat)
+    return [seat_view(session, seat)]
 
 
-def hand_privately(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    seat: int,
-    inbound: Inbound,
-    now: datetime | None = None,
-) -> list[Outbound]:
+def hand_privately(ctx: Context, session: GameSession, seat: int, inbound: Inbound) -> list[Said]:
     """The player's private message sent again, and a word where he asked (not on one screen,
     where it shows up right there)."""
     tr = ctx.translator(session.language)
-    mine = private_view(ctx, work, session, seat, fresh=True, now=now)
+    mine = seat_view(session, seat, fresh=True)
     if ctx.capabilities.one_screen:
-        return mine
-    return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
-
-
-def private_view(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    seat: int,
-    fresh: bool = False,
-    now: datetime | None = None,
-) -> list[Outbound]:
-    """The seat's private message as the game stands (`fresh`: posted anew). What it shows
-    (a question, a draft, the list a number answers) is stored with the game's chat state by
-    the work: after a restart a number answers what it answered before."""
-    tr = ctx.translator(session.language)
-    caps = ctx.capabilities
-    update = hand_updates(session, tr, caps, force={seat}, only={seat}, acting=seat, now=now)
-    out = shown_now(session, update)
-    work.save_game(session)
-    if not fresh:
-        return out
-    retired = Message(retired_text(session, tr))
-    return [replace(o, fresh=True, retired=retired) if isinstance(o, ToPlayer) else o for o in out]
+        return [mine]
+    return [mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]

@@ -14,9 +14,10 @@ from .hints import hints_line
 from .i18n import Translator
 from .inbound import Inbound
 from .lobby import Lobby, LobbyError, format_duration, gathered
-from .messages import Button, Message, Outbound, Reply, ToRoom
+from .messages import Button, Message, Reply, ToRoom
 from .names import seat_names
 from .play import after_move
+from .presenting import Said
 from .session import GameSession
 from .stored_lobby import lobby_data
 from .work import Work
@@ -33,7 +34,7 @@ def lobby_command(
     verb: str,
     args: tuple[str, ...],
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """A lobby command, decided on the lobby as stored (read by `routes.route`); what it
     changed is stored by `work` over the version read (another worker's change first is a
     conflict, decided again)."""
@@ -140,15 +141,15 @@ def _new_game(ctx: Context, lobby: Lobby, now: datetime) -> Started:
     return Started(game, session)
 
 
-def _begun(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:
+def _begun(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Said]:
     """The room sees the game begin, with its first moves (bots on turn), stored in the work
     that takes the lobby."""
     tr = ctx.translator(session.language)
     begins = tr.gettext("Game {game} begins: {names}.").format(
         game=session.game_id, names=", ".join(session.names)
     )
-    out: list[Outbound] = [ToRoom(session.room, Message(begins), f"lobby:{session.room}")]
-    return out + after_move(ctx, work, session, now, fresh=True)
+    begun = ToRoom(session.room, Message(begins), f"lobby:{session.room}")
+    return [begun, after_move(ctx, work, session, now, fresh=True)]
 
 
 def new_game_id(ctx: Context) -> str:

@@ -3,6 +3,7 @@ the input's catalog, the room's language derived once here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from ..table_setup import TableSetup
@@ -12,8 +13,9 @@ from .context import Context
 from .inbound import Inbound
 from .learning import analysis_request
 from .lobby_commands import lobby_command
-from .messages import Outbound, Reply
+from .messages import Reply
 from .player_settings import player_setting
+from .presenting import Said
 from .rules import rules_text
 from .standings import standings_answer
 from .work import Work
@@ -21,8 +23,9 @@ from .work import Work
 
 def route(
     ctx: Context, work: Work, inbound: Inbound, command: Command, now: datetime
-) -> list[Outbound]:
-    """Everything one parsed input causes, in the order it should be shown."""
+) -> Sequence[Said]:
+    """Everything one parsed input causes, in the order it should be shown; where the views of
+    a game go, a `presenting.Show` stands (presented once the input is decided)."""
     if command.family is Family.LOBBY and not inbound.private:
         ctx.tables.fetch_lobby(inbound.room)  # as stored: its language is the room's
     tr = ctx.translator(ctx.room_language(inbound.room))

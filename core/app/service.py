@@ -5,8 +5,9 @@ to show out.
 `Outbound` messages it returns. One input runs one way (docs/architecture.md):
 
     parse into a typed command (`commands`) → its family's handler (`routes`) decides on the
-    game as stored (`tables`) → one unit of work stores everything it changed with the input's
-    delivery id (`work`) → the messages derived for each audience (`updates`) are returned.
+    game as stored (`tables`) → the views of every game it touched are derived and noted
+    (`presenting`) → one unit of work stores everything it changed and showed with the
+    input's delivery id (`work`) → the messages are returned.
 
 A write that finds another writer first is a conflict: memory is reloaded and the input
 decided once more; a second conflict tells the player the game moved on.
@@ -15,7 +16,7 @@ decided once more; a second conflict tells the player the game moved on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -30,13 +31,14 @@ from .inbound import Inbound
 from .lobby import Lobby
 from .messages import Message, Outbound, Reply
 from .ports import Capabilities, ChatStore
+from .presenting import Said, Show, every_view, looked_at, present
 from .routes import route
 from .seat_commands import rename
 from .session import GameSession
 from .tables import Tables
 from .updates import hand_slot
-from .views import game_views, hands, private_views
-from .work import Conflict, Work, attempt
+from .views import hands, private_views
+from .work import Work, attempt
 
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
@@ -189,7 +191,7 @@ class ChatService:
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
         looked = False
 
-        def decide(work: Work) -> list[Outbound]:
+        def decide(work: Work) -> Sequence[Said]:
             nonlocal looked
             if delivery_id and not looked:
                 # Looked up once, with the first attempt's other reads.
@@ -203,6 +205,7 @@ class ChatService:
                 self.store,
                 now,
                 decide,
+                partial(present, self.ctx),
                 lambda work: tables.forget_touched(work.games, work.rooms),
                 delivery,
             )
@@ -236,6 +239,7 @@ class ChatService:
             self.store,
             now,
             lambda work: rename(self.ctx, work, old_id, new_id, new_name, now),
+            partial(present, self.ctx),
             lambda work: tables.forget_touched(work.games, work.rooms),
         )
         return out or []
@@ -251,18 +255,20 @@ class ChatService:
             session = self.ctx.tables.room_session(room)
             return [] if session is None else self.views_of_game(session.game_id, now)
         out: list[Outbound] = []
-        for session in list(self.games.values()):
-            out += self._kept([session], partial(game_views, self.ctx, session, now), now)
+        for game_id in [session.game_id for session in self.games.values()]:
+            out += self._healed(partial(self._in_memory, game_id), now)
         return out
 
     def views_of_game(self, game_id: str, now: datetime | None = None) -> list[Outbound]:
         """The table and every private message of one game in progress as it stands now,
         read from the store if memory does not hold it: a runner heals the views of every
         game after a start with it, game by game."""
-        session = self.ctx.tables.button_session(game_id)
-        if session is None:
-            return []
-        return self._kept([session], partial(game_views, self.ctx, session, now), now)
+
+        def shows() -> list[Show]:
+            session = self.ctx.tables.button_session(game_id)
+            return [] if session is None else [every_view(session)]
+
+        return self._healed(shows, now)
 
     def views_of(
         self,
@@ -273,36 +279,40 @@ class ChatService:
     ) -> list[Outbound]:
         """The private messages of one player's games as they stand now (said in a group: of
         the game in that group only)."""
-        if private or room is None:
-            sessions = self.sessions_of(user_id)
-        else:
-            session = self.games.get(room)
-            sessions = [] if session is None else [session]
-        return self._kept(sessions, lambda: private_views(self.ctx, sessions, user_id), now)
 
-    def _kept(
-        self,
-        sessions: list[GameSession],
-        derive: Callable[[], list[Outbound]],
-        now: datetime | None,
-    ) -> list[Outbound]:
-        """Views derived to heal what fell behind, once what they show is stored with their
-        games (with `now`): the numbers of a list shown name its choices from then on, after
-        a restart and on any worker. None if the store took nothing (they come again at the
-        next heal)."""
-        out = derive()
+        def shows() -> list[Show]:
+            if private or room is None:
+                return private_views(self.sessions_of(user_id), user_id)
+            session = self.games.get(room)
+            return [] if session is None else private_views([session], user_id)
+
+        return self._healed(shows, now)
+
+    def _in_memory(self, game_id: str) -> list[Show]:
+        """Every view of a game memory holds (none once it dropped it)."""
+        session = self.ctx.tables.session_by_id(game_id)
+        return [] if session is None else [every_view(session)]
+
+    def _healed(self, shows: Callable[[], list[Show]], now: datetime | None) -> list[Outbound]:
+        """Views derived to heal what fell behind, presented in a unit of work of their own as
+        an input's are (`now`): what they show is stored with their games, so the numbers of
+        a list shown name its choices from then on, after a restart and on any worker. None
+        if the store took nothing (they come again at the next heal). Without `now`, a look:
+        nothing is noted."""
         if now is None:
-            return out
-        work = Work(self.store)
-        for session in sessions:
-            work.save_game(session)
+            return looked_at(self.ctx, shows())
+        tables = self.ctx.tables
         try:
-            work.commit(now)
-        except (Conflict, StoreError):
-            for session in sessions:
-                self.ctx.tables.forget_game(session.game_id)
+            out = attempt(
+                self.store,
+                now,
+                lambda work: shows(),
+                partial(present, self.ctx),
+                lambda work: tables.forget_touched(work.games, work.rooms),
+            )
+        except StoreError:
             return []
-        return out
+        return out or []
 
     # --- time ------------------------------------------------------------------------------
 

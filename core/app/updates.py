@@ -3,8 +3,9 @@ table when it is due, and the private messages of the players whose view changed
 
 Derivation is pure: the same session gives the same messages, and nothing here changes it.
 What was shown is returned beside the messages (`Shown`), and `record` notes it in the session
-(its chat state: the table's moment, each private message's moment and numbered choices), which
-the unit of work stores with the move. The room's table is renewed when the turn changes and
+(its chat state: the table's moment, each private message's moment and numbered choices); the
+presenting step (`presenting`) derives and records once an input is decided, and the unit of
+work stores it with the move. The room's table is renewed when the turn changes and
 when trading opens (and at the end), not after every move; a player's private message whenever
 what he sees or may do has changed.
 """
@@ -95,12 +96,6 @@ def record(session: GameSession, shown: Shown) -> None:
     for seat, control in enumerate(session.seats):
         if control.screen and current_screen(session, seat) is None:
             control.screen = None
-
-
-def shown_now(session: GameSession, update: Update) -> list[Outbound]:
-    """`record` what an update shows; its messages."""
-    record(session, update.shown)
-    return update.out
 
 
 def table_slot(game_id: str) -> str:

@@ -7,8 +7,9 @@ it in one transaction of the store, with the input's delivery id: either everyth
 changed is stored, or nothing is. A write that finds another writer was first (a game's head
 moved, a lobby's version changed, a reminder claimed already) raises `Conflict` and nothing is
 stored. `attempt` is the one way an input, a tick of the clock or a rename is decided and
-stored: memory drops what a failed attempt touched, and the input is decided once more on what
-the store holds.
+stored: the handler decides, the presenting step derives and notes what the games it touched
+now show, and the work stores both; memory drops what a failed attempt touched, and the input is
+decided once more on what the store holds.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ ATTEMPTS = 2
 """An input (or a game's tick) is decided at most twice: once more after another writer was
 first."""
 
+_D = TypeVar("_D")
 _T = TypeVar("_T")
 
 
@@ -226,20 +228,23 @@ def _store_game(
 def attempt(
     store: ChatStore,
     now: datetime,
-    decide: Callable[[Work], _T],
+    decide: Callable[[Work], _D],
+    present: Callable[[Work, _D, datetime], _T],
     forget: Callable[[Work], None],
     delivery: Delivery | None = None,
 ) -> _T | None:
-    """What `decide` makes of one input (all it reads one read transaction), stored in one
-    unit of work (with the input's `delivery` id); when another writer was first, `forget`
-    drops from memory what the work touched and the input is decided once more on the store
-    as it is. None: another writer was first both times. Any other failure: memory forgets,
-    and it is raised (nothing of the input was stored)."""
+    """One input (with its `delivery` id) decided, presented and stored in one unit of work:
+    what `decide` makes of it and what `present` shows of that (the views of every game it
+    touched, noted in their games) are read in one read transaction and stored in one write
+    transaction. When another writer was first, `forget` drops from memory what the work
+    touched and the input is decided once more on the store as it is. None: another writer
+    was first both times. Any other failure: memory forgets, and it is raised (nothing of the
+    input was stored)."""
     for _ in range(ATTEMPTS):
         work = Work(store, delivery)
         try:
-            with store.reading():  # what deciding reads: one read transaction
-                out = decide(work)
+            with store.reading():  # what deciding and presenting read: one read transaction
+                out = present(work, decide(work), now)
             work.commit(now)
         except Conflict:
             forget(work)

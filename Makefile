@@ -43,10 +43,11 @@ compiled: $(COMPILED)
 play: $(PLAYING)
 	@trap : INT; $(BIN)/bohnanza play || [ $$? -eq 130 ]
 
-# The tests run in parallel worker processes (pytest-xdist): most of their time is spent waiting
-# on servers, processes and sockets, so more workers than cores. `make test JOBS=1` runs them in
-# one process, in order.
-JOBS ?= 4
+# The tests run in parallel worker processes (pytest-xdist): a test often waits on a server, a
+# process or a socket, so three workers a core (at most 12) keep the cores busy; an idle worker
+# takes tests from a busy one (--dist worksteal). `make test JOBS=1` runs them in one process, in
+# order.
+JOBS ?= $(shell cores=$$(nproc 2>/dev/null || echo 2); echo $$(( cores * 3 < 12 ? cores * 3 : 12 )))
 # The tests' files (SQLite stores, Synapse's data, pages) go to memory where the machine has it
 # (/dev/shm): the tests then wait on the code, not on the disk's flushes.
 TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})

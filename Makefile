@@ -53,6 +53,11 @@ JOBS ?= $(shell cores=$$(nproc 2>/dev/null || echo 2); echo $$(( cores * 3 < 12 
 TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
 PYTEST = TMPDIR=$(TEST_TMPDIR) $(BIN)/pytest -n $(JOBS) --dist worksteal
 
+# The test processes, and the hundreds of `bohnanza` processes they start, keep the modules they
+# compile (__pycache__): each worker collects the tests in half the time, and each `bohnanza`
+# starts a fifth sooner, even where the environment asks Python not to write them.
+unexport PYTHONDONTWRITEBYTECODE
+
 test: lint typecheck pytest
 
 # The loop after each edit: lint, types and the tests that need no server (marked `server`:

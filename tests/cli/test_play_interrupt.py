@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 BOHNANZA = Path(sys.executable).with_name("bohnanza")
+WAITS_FOR_A_LINE = "Type the number of a choice, or a command"
+"""What the game prints when it waits for the player's line."""
 
 
 AS_AT_A_TERMINAL = [
@@ -44,10 +46,12 @@ def test_ctrl_c_stops_the_game_at_once_and_keeps_it(tmp_path: Path) -> None:
         )
         assert game.stdin is not None
         try:
-            deadline = time.monotonic() + 30
-            while not db.exists() and time.monotonic() < deadline:
+            # The game is on the table once it asks for a line (flushed before it reads one).
+            deadline = time.monotonic() + 120
+            while WAITS_FOR_A_LINE not in (tmp_path / "out.txt").read_text():
+                assert game.poll() is None, (tmp_path / "err.txt").read_text()
+                assert time.monotonic() < deadline, "the game never asked for a line"
                 time.sleep(0.1)
-            time.sleep(1.0)  # the game is on the table and waits for a line
             game.send_signal(signal.SIGINT)  # the line never comes: the pipe stays open
             game.wait(timeout=10)
         finally:

@@ -18,7 +18,7 @@ from .sim import Simulation, Worker, check_acknowledged, fresh_schema, start_wor
 
 pytestmark = pytest.mark.server  # PostgreSQL and worker processes
 
-GAMES = 30
+GAMES = 15
 """Two-player games (about 200 moves each), played to their end."""
 LIMIT = 900.0
 """Seconds the games may take at most to end, however loaded the machine."""
@@ -26,7 +26,7 @@ LIMIT = 900.0
 
 async def _kill_now_and_then(workers: list[Worker], rng: random.Random, kills: list[int]) -> None:
     while True:
-        await asyncio.sleep(rng.uniform(0.2, 1.0))
+        await asyncio.sleep(rng.uniform(0.1, 0.5))
         victim = rng.choice(workers)
         victim.kill()
         await victim.wait()

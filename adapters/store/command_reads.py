@@ -23,26 +23,26 @@ _GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
 _DELIVERIES: Table = DeliveryRow.__table__  # type: ignore[attr-defined]
 _CHAT_STATES: Table = ChatStateRow.__table__  # type: ignore[attr-defined]
 
-_CHAT_VERSION = (
+CHAT_VERSION = (
     select(_CHAT_STATES.c.version)
     .where(_CHAT_STATES.c.game_id == bindparam("id"))
     .scalar_subquery()
 )
-_PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count, _CHAT_VERSION).where(
+PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count, CHAT_VERSION).where(
     _GAMES.c.id == bindparam("id")
 )
-_DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
+DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
     _DELIVERIES.c.platform == bindparam("platform"),
     _DELIVERIES.c.delivery_id == bindparam("delivery_id"),
 )
-_PROGRESS = Prepared(_PROGRESS_QUERY)
-_DELIVERY = Prepared(_DELIVERY_QUERY)
+_PROGRESS = Prepared(PROGRESS_QUERY)
+_DELIVERY = Prepared(DELIVERY_QUERY)
 _DELIVERY_AND_PROGRESS = Prepared(
     select(
-        _DELIVERY_QUERY.scalar_subquery(),
-        _PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
-        _PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
-        _CHAT_VERSION,
+        DELIVERY_QUERY.scalar_subquery(),
+        PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
+        PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+        CHAT_VERSION,
     )
 )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from datetime import datetime
+from typing import NamedTuple
 
 from ..audit import audit_game
 from ..errors import IllegalActionError
@@ -60,8 +61,9 @@ class Tables:
         """The stored version of each lobby in `lobbies`, which a change must name."""
         self.refused: dict[str, str] = {}
         """Stored games found altered or damaged, and why: they are not continued."""
-        self._progress_read: tuple[str, GameProgress | None] | None = None
-        """A game's progress, read with an input's delivery id, for `up_to_date` to take once."""
+        self._progress_read: _Read | None = None
+        """A game's progress (and what memory lacks of it), read with an input's delivery id,
+        for `up_to_date` to take once."""
 
     # --- finding a game ------------------------------------------------------------------------
 
@@ -159,14 +161,15 @@ class Tables:
 
     def handled_before(self, delivery_id: str, session: GameSession | None) -> bool:
         """Whether an input was applied (or refused) already. The progress of the game in
-        memory it is most likely for (`session`) is read in the same look-up, for
-        `up_to_date`."""
+        memory it is most likely for (`session`), and what memory lacks of it, are read in
+        the same look-up, for `up_to_date`."""
         if session is None:
             return self.store.delivery_seen(self.platform, delivery_id)
-        seen, progress = self.store.delivery_seen_and_progress(
-            self.platform, delivery_id, session.game_id
+        held = len(session.game.actions)
+        seen, progress, lacking = self.store.delivery_seen_and_since(
+            self.platform, delivery_id, session.game_id, held, session.chat_version
         )
-        self._progress_read = (session.game_id, progress)
+        self._progress_read = _Read(session.game_id, held, progress, lacking)
         return seen
 
     def done_reading(self) -> None:
@@ -181,10 +184,9 @@ class Tables:
         memory lacks read in the same read transaction, and a rebuild only when that cannot
         bring it forward."""
         read, self._progress_read = self._progress_read, None
-        if read is not None and read[0] == session.game_id:
-            progress = read[1]
-        else:
-            progress = self.store.game_progress(session.game_id)
+        if read is None or read.game_id != session.game_id:
+            read = _Read(session.game_id, 0, self.store.game_progress(session.game_id), None)
+        progress = read.progress
         if progress is not None and _current(session, progress):
             return session
         if progress is None or progress.status != IN_PROGRESS:
@@ -192,7 +194,7 @@ class Tables:
                 del self.games[session.room]
             return None
         try:
-            lacking = self._read_lacking(session, progress)
+            lacking = self._read_lacking(session, progress, read)
             if lacking is not None and self._caught_up(session, progress.actions, lacking):
                 since = lacking.last_action_at
             else:
@@ -212,13 +214,18 @@ class Tables:
                 turns.resume_trade_window(fresh, since)
         return fresh
 
-    def _read_lacking(self, session: GameSession, progress: GameProgress) -> GameSince | None:
-        """What a game in memory lacks of the game as stored, in one read; None where it is
-        to be rebuilt instead (too far behind, or actions of its own unsaved). UnreadableGame
-        if the time of its last action is not one."""
+    def _read_lacking(
+        self, session: GameSession, progress: GameProgress, read: _Read
+    ) -> GameSince | None:
+        """What a game in memory lacks of the game as stored (as read with the input's
+        delivery id, else in one read); None where it is to be rebuilt instead (too far
+        behind, or actions of its own unsaved). UnreadableGame if the time of its last
+        action is not one."""
         held = len(session.game.actions)
         if not 0 <= progress.actions - held <= CAUGHT_UP_AT_MOST or session.unsaved:
             return None
+        if read.lacking is not None and read.held == held:
+            return read.lacking
         return self.store.game_since(session.game_id, held, self.platform)
 
     def _caught_up(self, session: GameSession, stored: int, lacking: GameSince) -> bool:
@@ -386,6 +393,16 @@ class Tables:
         if stored is not None:
             self.lobbies[room] = lobby_from(stored.data)
             self.lobby_versions[room] = stored.version
+
+
+class _Read(NamedTuple):
+    """A game's progress as read before a command, and what the copy holding `held` actions
+    lacks of it (None: not read)."""
+
+    game_id: str
+    held: int
+    progress: GameProgress | None
+    lacking: GameSince | None
 
 
 def _current(session: GameSession, progress: GameProgress) -> bool:

@@ -353,6 +353,13 @@ class ChatStore(GameStore, Protocol):
         """`delivery_seen` and `game_progress` in one read."""
         ...
 
+    def delivery_seen_and_room_game(
+        self, platform: str, delivery_id: str, room: str
+    ) -> tuple[bool, str | None]:
+        """`delivery_seen` and `active_game_in` in one read: what is asked before an input
+        in a room whose game memory does not hold."""
+        ...
+
     def delivery_seen_and_since(
         self, platform: str, delivery_id: str, game_id: str, held: int, chat_version: int
     ) -> tuple[bool, GameProgress | None, GameSince | None]:

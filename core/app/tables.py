@@ -13,8 +13,9 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import NamedTuple
 
-from ..audit import audit_game
+from ..audit import AuditFailure, audited_game
 from ..errors import IllegalActionError
+from ..game import Game
 from ..ports import IN_PROGRESS, NewGame, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
@@ -64,6 +65,9 @@ class Tables:
         self._progress_read: _Read | None = None
         """A game's progress (and what memory lacks of it), read with an input's delivery id,
         for `up_to_date` to take once."""
+        self._room_read: tuple[str, str | None] | None = None
+        """The game in progress in a room (None: none), read with an input's delivery id,
+        for `room_session` to take once."""
 
     # --- finding a game ------------------------------------------------------------------------
 
@@ -83,10 +87,18 @@ class Tables:
         if session is not None:
             session = self.up_to_date(session)
         if session is None:
-            game_id = self.store.active_game_in(self.platform, room)
+            game_id = self._room_game(room)
             if game_id is not None:
                 session = self.adopt(game_id)
         return None if session is None else self.used(session)
+
+    def _room_game(self, room: str) -> str | None:
+        """The id of the game in progress in a room, as the store says (as read with the
+        input's delivery id, else looked up)."""
+        read, self._room_read = self._room_read, None
+        if read is not None and read[0] == room:
+            return read[1]
+        return self.store.active_game_in(self.platform, room)
 
     def player_sessions(self, user_id: str) -> list[GameSession]:
         """The games in progress a player of this platform is seated in, as the store says."""
@@ -159,10 +171,17 @@ class Tables:
             if not self.games[room].unsaved:
                 del self.games[room]
 
-    def handled_before(self, delivery_id: str, session: GameSession | None) -> bool:
+    def handled_before(
+        self, delivery_id: str, session: GameSession | None, room: str | None = None
+    ) -> bool:
         """Whether an input was applied (or refused) already. The progress of the game in
         memory it is most likely for (`session`), and what memory lacks of it, are read in
-        the same look-up, for `up_to_date`."""
+        the same look-up, for `up_to_date`; without one, the game in progress in its `room`
+        (if it was said in one), for `room_session`."""
+        if session is None and room is not None:
+            seen, game_id = self.store.delivery_seen_and_room_game(self.platform, delivery_id, room)
+            self._room_read = (room, game_id)
+            return seen
         if session is None:
             return self.store.delivery_seen(self.platform, delivery_id)
         held = len(session.game.actions)
@@ -173,7 +192,7 @@ class Tables:
         return seen
 
     def done_reading(self) -> None:
-        self._progress_read = None
+        self._progress_read = self._room_read = None
 
     # --- keeping up with the store ---------------------------------------------------------------
 
@@ -274,12 +293,17 @@ class Tables:
             or "room" not in options
         ):
             return None
-        failure = audit_game(stored)
-        if failure is not None:
-            self.refused[game_id] = str(failure)
+        story = StoryKeeper()
+        audited = audited_game(stored, story.seen)  # replayed once: the session goes on with it
+        if isinstance(audited, AuditFailure):
+            self.refused[game_id] = str(audited)
             return None
         try:
-            session, last_action_at = self._rebuilt(game_id, stored)
+            rng = random.Random(self.rng.random())
+            shuffles = RecordedShuffles((), rng)
+            audited.shuffle_with(shuffles)
+            played = self._session(stored.game, audited, rng, story, shuffles)
+            session, last_action_at = self._rebuilt(game_id, stored, played)
             since = last_action_at or stored.game.created_at
         except UnreadableGame as error:
             self.refused[game_id] = str(error)
@@ -299,13 +323,14 @@ class Tables:
         return self._rebuilt(game_id, stored)[0]
 
     def _rebuilt(
-        self, game_id: str, stored: StoredGame | None = None
+        self, game_id: str, stored: StoredGame | None = None, played: GameSession | None = None
     ) -> tuple[GameSession, datetime | None]:
-        """`rebuild`, and when the game's last action was stored (None: it has none)."""
+        """`rebuild` (of `played`, the session of `stored` replayed already, if given), and
+        when the game's last action was stored (None: it has none)."""
         with self.store.reading():
             stored = stored or self.store.load_stored(game_id)
             now = self.store.game_since(game_id, len(stored.links), self.platform)
-        session = self._session(stored.game, stored.record())
+        session = played or self._replayed(stored.game, stored.record())
         seat_moved(session, now.moves)
         if now.chat_state is not None:
             session.restore(now.chat_state)
@@ -320,15 +345,29 @@ class Tables:
         record = GameRecord(
             seats=seats, deck=game.deck, options=dict(game.options), game_id=game.game_id
         )
-        session = self._session(game, record)
+        session = self._replayed(game, record)
         load_player_settings(session, self.store, self.bots_wait)
         return session
 
-    def _session(self, game: NewGame, record: GameRecord) -> GameSession:
-        options = game.options
+    def _replayed(self, game: NewGame, record: GameRecord) -> GameSession:
+        """The session of a game, its record replayed."""
         rng = random.Random(self.rng.random())
         story = StoryKeeper()
         shuffles = RecordedShuffles(record.reshuffles, rng)
+        played = resume_game(record, rng, story.seen, shuffles)
+        return self._session(game, played, rng, story, shuffles)
+
+    def _session(
+        self,
+        game: NewGame,
+        played: Game,
+        rng: random.Random,
+        story: StoryKeeper,
+        shuffles: RecordedShuffles,
+    ) -> GameSession:
+        """The session of a game whose actions `played` holds (their story told to `story`;
+        later reshuffles from `shuffles`)."""
+        options = game.options
         return GameSession(
             game_id=game.game_id,
             platform=self.platform,
@@ -338,7 +377,7 @@ class Tables:
             trade_window_seconds=int(
                 options.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)
             ),
-            game=resume_game(record, rng, story.seen, shuffles),
+            game=played,
             seats=new_controls(game.seats, rng),
             rng=rng,
             story=story,

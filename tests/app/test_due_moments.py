@@ -176,6 +176,30 @@ def test_a_command_to_a_copy_behind_reads_what_it_lacks_with_its_delivery_id(
     assert copy.state == played.state
 
 
+def test_a_command_to_a_game_memory_does_not_hold_finds_it_with_its_delivery_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = service_on(tmp_path / "games.db")
+    open_games(first, ["r1"])
+    later = service_on(tmp_path / "games.db", seed=2)  # a restart: memory holds nothing
+    reads: list[str] = []
+    for name in ("delivery_seen", "active_game_in", "delivery_seen_and_room_game"):
+        method = getattr(later.store, name)
+        monkeypatch.setattr(
+            later.store, name, lambda *args, _m=method, _n=name: reads.append(_n) or _m(*args)
+        )
+
+    said = later.handle(Inbound(PLATFORM, "r1-ann", "r1-ann", "r1", "hand", "u-1"), NOW)
+
+    assert said
+    assert reads == ["delivery_seen_and_room_game"]
+    assert later.games["r1"].game.actions == first.games["r1"].game.actions
+    reads.clear()
+    assert later.handle(Inbound(PLATFORM, "r2-ann", "r2-ann", "r2", "new", "u-2"), NOW)
+    assert reads == ["delivery_seen_and_room_game"]  # no game there: a lobby opens
+    assert "r2" in later.lobbies
+
+
 def test_a_due_moment_altered_in_the_store_hides_no_other_and_is_written_anew(
     tmp_path: Path,
 ) -> None:

@@ -66,8 +66,7 @@ class Tables:
         """A game's progress (and what memory lacks of it), read with an input's delivery id,
         for `up_to_date` to take once."""
         self._room_read: tuple[str, str | None] | None = None
-        """The game in progress in a room (None: none), read with an input's delivery id,
-        for `room_session` to take once."""
+        """A room's game in progress (or None), read with an input's delivery id, taken once."""
 
     # --- finding a game ------------------------------------------------------------------------
 
@@ -93,8 +92,7 @@ class Tables:
         return None if session is None else self.used(session)
 
     def _room_game(self, room: str) -> str | None:
-        """The id of the game in progress in a room, as the store says (as read with the
-        input's delivery id, else looked up)."""
+        """The game in progress in a room, as read with the input's delivery id, else now."""
         read, self._room_read = self._room_read, None
         if read is not None and read[0] == room:
             return read[1]
@@ -236,10 +234,9 @@ class Tables:
     def _read_lacking(
         self, session: GameSession, progress: GameProgress, read: _Read
     ) -> GameSince | None:
-        """What a game in memory lacks of the game as stored (as read with the input's
-        delivery id, else in one read); None where it is to be rebuilt instead (too far
-        behind, or actions of its own unsaved). UnreadableGame if the time of its last
-        action is not one."""
+        """What a game in memory lacks of the game as stored (as read with the input's delivery
+        id, else now); None where it is to be rebuilt instead (too far behind, or actions of
+        its own unsaved). UnreadableGame if the time of its last action is not one."""
         held = len(session.game.actions)
         if not 0 <= progress.actions - held <= CAUGHT_UP_AT_MOST or session.unsaved:
             return None
@@ -325,8 +322,8 @@ class Tables:
     def _rebuilt(
         self, game_id: str, stored: StoredGame | None = None, played: GameSession | None = None
     ) -> tuple[GameSession, datetime | None]:
-        """`rebuild` (of `played`, the session of `stored` replayed already, if given), and
-        when the game's last action was stored (None: it has none)."""
+        """`rebuild` (of `played`: `stored` replayed already), and when the game's last action
+        was stored (None: it has none)."""
         with self.store.reading():
             stored = stored or self.store.load_stored(game_id)
             now = self.store.game_since(game_id, len(stored.links), self.platform)
@@ -365,8 +362,7 @@ class Tables:
         story: StoryKeeper,
         shuffles: RecordedShuffles,
     ) -> GameSession:
-        """The session of a game whose actions `played` holds (their story told to `story`;
-        later reshuffles from `shuffles`)."""
+        """The session of a game `played` (its story told to `story`), reshuffling by `shuffles`."""
         options = game.options
         return GameSession(
             game_id=game.game_id,
@@ -435,8 +431,7 @@ class Tables:
 
 
 class _Read(NamedTuple):
-    """A game's progress as read before a command, and what the copy holding `held` actions
-    lacks of it (None: not read)."""
+    """A game's progress read before a command; what a copy of `held` actions lacks of it."""
 
     game_id: str
     held: int

@@ -25,6 +25,7 @@ from typing import Any
 from .actions import Action, ActionFormatError, action_from_json, action_to_json
 from .cards import CARD_COUNT, Card
 from .errors import IllegalActionError, RecordError
+from .events import Event
 from .game import Game
 from .ports import FINISHED, ChainLink, NewGame, StoredGame
 from .record import GameRecord, replay_steps
@@ -163,6 +164,17 @@ def header_failure(stored: StoredGame) -> AuditFailure | None:
 
 def audit_game(stored: StoredGame) -> AuditFailure | None:
     """Re-run a stored game and check everything; None when it all holds."""
+    audited = audited_game(stored)
+    return audited if isinstance(audited, AuditFailure) else None
+
+
+def audited_game(
+    stored: StoredGame, seen: Callable[[Game, Sequence[Event]], None] | None = None
+) -> Game | AuditFailure:
+    """`audit_game`, and the game it re-ran when everything holds (so that a game taken up
+    is replayed once, not audited and then replayed again): `seen` is given the game and
+    the events after every action, as `resuming.resume_game` gives them. Its later
+    reshuffles are to be given by `Game.shuffle_with`."""
     game_id = stored.game.game_id
 
     def failure(action: int | None, reason: str) -> AuditFailure:
@@ -173,7 +185,7 @@ def audit_game(stored: StoredGame) -> AuditFailure | None:
         return altered
     shuffler = _StoredShuffler()
     try:
-        game = Game(len(stored.game.seats), stored.game.deck, shuffler, events=False)
+        game = Game(len(stored.game.seats), stored.game.deck, shuffler, events=seen is not None)
     except (ValueError, IndexError) as error:
         return failure(None, f"bad deck or seating: {error}")
     state = game.state
@@ -182,7 +194,7 @@ def audit_game(stored: StoredGame) -> AuditFailure | None:
     prev = stored.header_hash
     turn = state.turn
     for index, link in enumerate(stored.links):
-        problem = _replay_link(game, shuffler, index, link, prev)
+        problem = _replay_link(game, shuffler, index, link, prev, seen)
         # Each kind of action is proven to conserve cards (tests/core/test_conservation.py):
         # the check runs once per turn, after the action that ended it, and after the last one.
         if problem is None and (
@@ -201,11 +213,16 @@ def audit_game(stored: StoredGame) -> AuditFailure | None:
             f"the game records {stored.action_count} action(s) ending in another hash, "
             f"but {len(stored.links)} are stored",
         )
-    return _check_result(game, stored, failure)
+    return _check_result(game, stored, failure) or game
 
 
 def _replay_link(
-    game: Game, shuffler: _StoredShuffler, index: int, link: ChainLink, prev: str
+    game: Game,
+    shuffler: _StoredShuffler,
+    index: int,
+    link: ChainLink,
+    prev: str,
+    seen: Callable[[Game, Sequence[Event]], None] | None = None,
 ) -> str | None:
     """Check and apply one stored action; the reason it is bad, or None."""
     seq, payload, reshuffles, hash_ = link
@@ -223,13 +240,15 @@ def _replay_link(
     if state.step is STEP_GAME_OVER:
         return "an action after the end of the game"
     try:
-        game.apply(action)
+        events = game.apply(action)
     except IllegalActionError as error:
         return f"illegal {action.kind} by seat {action.player}: {error}"
     except RecordError as error:
         return str(error)
     if shuffler.pending:
         return "a reshuffle is stored with it that did not happen"
+    if seen is not None:
+        seen(game, events)
     return None
 
 

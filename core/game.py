@@ -36,11 +36,11 @@ class _RecordingShuffler:
     """Keeps every reshuffle's result, since the record must hold it."""
 
     def __init__(self, inner: Shuffler) -> None:
-        self._inner = inner
+        self.inner = inner
         self.orders: list[list[Card]] = []
 
     def __call__(self, cards: list[Card]) -> list[Card]:
-        order = self._inner(cards)
+        order = self.inner(cards)
         self.orders.append(list(order))
         return order
 
@@ -65,6 +65,10 @@ class Game:
         deck = setup_for(players).cards_in_play()
         rng.shuffle(deck)
         return cls(players, deck, RandomShuffler(rng))
+
+    def shuffle_with(self, shuffler: Shuffler) -> None:
+        """Later reshuffles come from `shuffler` (a game replayed, going on)."""
+        self._shuffler.inner = shuffler
 
     @property
     def players(self) -> int:

@@ -1,6 +1,6 @@
-"""The two reads a chat application makes before every command: was this input applied
-already, and how far is the game in the store, its actions and its chat state (one statement
-when both are asked at once).
+"""The reads a chat application makes before every command: was this input applied already,
+and how far is the game in the store, its actions and its chat state, or which game is in
+progress in the input's room (one statement when both are asked at once).
 Their statements are compiled once (`prepared.py`), so that a command pays for the look-up and
 not for building the query again.
 
@@ -15,6 +15,7 @@ from sqlalchemy import Table, bindparam, select
 from sqlalchemy.engine import Connection
 
 from bohnanza.core.app.ports import GameProgress
+from bohnanza.core.ports import IN_PROGRESS
 
 from .prepared import Prepared
 from .tables import ChatStateRow, DeliveryRow, GameRow
@@ -23,26 +24,39 @@ _GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
 _DELIVERIES: Table = DeliveryRow.__table__  # type: ignore[attr-defined]
 _CHAT_STATES: Table = ChatStateRow.__table__  # type: ignore[attr-defined]
 
-_CHAT_VERSION = (
+CHAT_VERSION = (
     select(_CHAT_STATES.c.version)
     .where(_CHAT_STATES.c.game_id == bindparam("id"))
     .scalar_subquery()
 )
-_PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count, _CHAT_VERSION).where(
+PROGRESS_QUERY = select(_GAMES.c.status, _GAMES.c.action_count, CHAT_VERSION).where(
     _GAMES.c.id == bindparam("id")
 )
-_DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
+DELIVERY_QUERY = select(_DELIVERIES.c.delivery_id).where(
     _DELIVERIES.c.platform == bindparam("platform"),
     _DELIVERIES.c.delivery_id == bindparam("delivery_id"),
 )
-_PROGRESS = Prepared(_PROGRESS_QUERY)
-_DELIVERY = Prepared(_DELIVERY_QUERY)
+_ROOM_GAME_QUERY = (
+    select(_GAMES.c.id)
+    .where(
+        _GAMES.c.platform == bindparam("platform"),
+        _GAMES.c.room == bindparam("room"),
+        _GAMES.c.status == IN_PROGRESS,
+    )
+    .order_by(_GAMES.c.created_at.desc())
+    .limit(1)
+)
+_DELIVERY_AND_ROOM_GAME = Prepared(
+    select(DELIVERY_QUERY.scalar_subquery(), _ROOM_GAME_QUERY.scalar_subquery())
+)
+_PROGRESS = Prepared(PROGRESS_QUERY)
+_DELIVERY = Prepared(DELIVERY_QUERY)
 _DELIVERY_AND_PROGRESS = Prepared(
     select(
-        _DELIVERY_QUERY.scalar_subquery(),
-        _PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
-        _PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
-        _CHAT_VERSION,
+        DELIVERY_QUERY.scalar_subquery(),
+        PROGRESS_QUERY.with_only_columns(_GAMES.c.status).scalar_subquery(),
+        PROGRESS_QUERY.with_only_columns(_GAMES.c.action_count).scalar_subquery(),
+        CHAT_VERSION,
     )
 )
 
@@ -65,6 +79,16 @@ class CommandReads:
         with self._transaction(write=False) as connection:
             found = _DELIVERY.execute(connection, parameters).first()
         return found is not None
+
+    def delivery_seen_and_room_game(
+        self, platform: str, delivery_id: str, room: str
+    ) -> tuple[bool, str | None]:
+        """`delivery_seen` and `active_game_in` in one statement: what an input in a room
+        whose game memory does not hold asks first."""
+        parameters = {"platform": platform, "delivery_id": delivery_id, "room": room}
+        with self._transaction(write=False) as connection:
+            seen, game_id = _DELIVERY_AND_ROOM_GAME.execute(connection, parameters).one()
+        return seen is not None, None if game_id is None else str(game_id)
 
     def delivery_seen_and_progress(
         self, platform: str, delivery_id: str, game_id: str

@@ -102,7 +102,7 @@ class GameReads:
         for game in self.stored_games([game_id]):
             if isinstance(game, UnreadableGame):
                 raise game
-            if game.links and len(game.links) == game.action_count:
+            if len(game.links) == game.action_count:
                 # The next append of this store to the game then reads nothing first.
                 self._head_read(game_id, Head(game.action_count, game.head_hash))
             return game

@@ -11,14 +11,18 @@ A mixin of `SqlGameStore`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
 from sqlalchemy import (
     Integer,
+    Table,
     Text,
     bindparam,
     cast,
+    exists,
+    func,
     literal,
     null,
     or_,
@@ -30,21 +34,22 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.sql.elements import BindParameter
 from sqlmodel import col
 
-from bohnanza.core.app.ports import GameSince
-from bohnanza.core.ports import ChainLink, SeatIdentity, UnreadableGame
+from bohnanza.core.app.ports import GameProgress, GameSince
+from bohnanza.core.ports import IN_PROGRESS, ChainLink, SeatIdentity, UnreadableGame
 
 from .appends import Head
 from .chat_queries import chat_state_of, settings_of
+from .command_reads import CHAT_VERSION, DELIVERY_QUERY, PROGRESS_QUERY
 from .game_reads import stored_time
 from .prepared import Prepared
-from .tables import ActionRow, ChatStateRow, PlayerSettingsRow, SeatMoveRow, SeatRow
+from .tables import ActionRow, ChatStateRow, GameRow, PlayerSettingsRow, SeatMoveRow, SeatRow
 
-_ACTION, _STATE, _MOVE, _SETTINGS = "a", "c", "m", "s"
+_ACTION, _STATE, _MOVE, _SETTINGS, _PROGRESS = "a", "c", "m", "s", "p"
 
 
-def _since_query() -> Any:
-    """The rows of `game_since` (parameters: the game's `id`, the first action read `first`,
-    the `platform`): (kind, number, three texts, a moment), per kind:
+def since_parts() -> list[Any]:
+    """The selects whose rows make `game_since` (parameters: the game's `id`, the first
+    action read `first`, the `platform`): (kind, number, three texts, a moment), per kind:
     an action (seq; payload, reshuffles, hash; stored at), from the one before the copy's;
     the chat state (version; data, action count; due at); a seat moved (position; platform,
     user id, name); a player's settings (user id, data)."""
@@ -87,10 +92,45 @@ def _since_query() -> Any:
         col(PlayerSettingsRow.platform) == bindparam("platform"),
         or_(player.in_(seated), player.in_(moved_in)),
     )
-    return union_all(actions, state, moves, settings)
+    return [actions, state, moves, settings]
 
 
-_SINCE = Prepared(_since_query())
+_SINCE = Prepared(union_all(*since_parts()))
+
+
+def _command_read_query() -> Any:
+    """The rows of `delivery_seen_and_since`: first the game's progress (kind, action count;
+    the delivery id if it was seen, the status, the chat state's version; nothing), then the
+    rows of `game_since` only where the stored game is in progress and not as the copy holds
+    it (parameters `held`: its action count, `version`: its chat state's version)."""
+    games: Table = GameRow.__table__  # type: ignore[attr-defined]
+    progress = select(
+        literal(_PROGRESS),
+        PROGRESS_QUERY.with_only_columns(games.c.action_count).scalar_subquery(),
+        DELIVERY_QUERY.scalar_subquery(),
+        PROGRESS_QUERY.with_only_columns(games.c.status).scalar_subquery(),
+        cast(CHAT_VERSION, Text),
+        null(),
+    )
+    # Tables of their own in the condition, so that it never refers to a part's rows.
+    game = games.alias("stored_game")
+    state = ChatStateRow.__table__.alias("stored_state")  # type: ignore[attr-defined]
+    moved_on = exists(
+        select(game.c.id)
+        .select_from(game.outerjoin(state, state.c.game_id == game.c.id))
+        .where(
+            game.c.id == bindparam("id"),
+            game.c.status == IN_PROGRESS,
+            or_(
+                game.c.action_count != bindparam("held"),
+                func.coalesce(state.c.version, 0) != bindparam("version"),
+            ),
+        )
+    )
+    return union_all(progress, *(part.where(moved_on) for part in since_parts()))
+
+
+_COMMAND_READ = Prepared(_command_read_query())
 
 
 class SinceReads:
@@ -110,6 +150,42 @@ class SinceReads:
         with self._transaction(write=False) as connection:
             parameters = {"id": game_id, "first": max(0, seq - 1), "platform": platform}
             rows = _SINCE.execute(connection, parameters).all()
+        return self._since_of(game_id, seq, rows)
+
+    def delivery_seen_and_since(
+        self, platform: str, delivery_id: str, game_id: str, held: int, chat_version: int
+    ) -> tuple[bool, GameProgress | None, GameSince | None]:
+        """What a command to a copy of a game (holding `held` actions and the chat state of
+        version `chat_version`) asks first, in one statement: whether its input was applied
+        already, how far the stored game is, and, if it is in progress and not as the copy
+        holds it, what the copy lacks (`game_since`; None where that is not one to read)."""
+        parameters = {
+            "platform": platform,
+            "delivery_id": delivery_id,
+            "id": game_id,
+            "first": max(0, held - 1),
+            "held": held,
+            "version": chat_version,
+        }
+        with self._transaction(write=False) as connection:
+            rows = _COMMAND_READ.execute(connection, parameters).all()
+        _, actions, seen, status, version, _ = next(r for r in rows if r[0] == _PROGRESS)
+        if status is None:
+            return seen is not None, None, None
+        progress = GameProgress(str(status), int(actions), int(version or 0))
+        since = None
+        if progress.status == IN_PROGRESS and (held, chat_version) != (
+            progress.actions,
+            progress.chat_version,
+        ):
+            try:
+                since = self._since_of(game_id, held, rows)
+            except UnreadableGame:
+                since = None  # read again where a damaged game is refused
+        return seen is not None, progress, since
+
+    def _since_of(self, game_id: str, seq: int, rows: Sequence[Any]) -> GameSince:
+        """`game_since` made of the rows of `since_parts` (others are ignored)."""
         actions = sorted((r for r in rows if r[0] == _ACTION), key=lambda r: int(r[1]))
         links = [ChainLink(int(r[1]), r[2], r[3], r[4]) for r in actions if int(r[1]) >= seq]
         last_at = None

@@ -350,8 +350,23 @@ class ChatStore(GameStore, Protocol):
     def delivery_seen_and_progress(
         self, platform: str, delivery_id: str, game_id: str
     ) -> tuple[bool, GameProgress | None]:
-        """`delivery_seen` and `game_progress` in one read: what is asked before a command
-        to a game."""
+        """`delivery_seen` and `game_progress` in one read."""
+        ...
+
+    def delivery_seen_and_room_game(
+        self, platform: str, delivery_id: str, room: str
+    ) -> tuple[bool, str | None]:
+        """`delivery_seen` and `active_game_in` in one read: what is asked before an input
+        in a room whose game memory does not hold."""
+        ...
+
+    def delivery_seen_and_since(
+        self, platform: str, delivery_id: str, game_id: str, held: int, chat_version: int
+    ) -> tuple[bool, GameProgress | None, GameSince | None]:
+        """What is asked before a command to a copy of a game holding `held` actions and the
+        chat state of version `chat_version`, in one read: `delivery_seen`, `game_progress`,
+        and, where the game is in progress and not as the copy holds it, `game_since` of
+        `held` on the input's platform (None where it could not be read: it is read again)."""
         ...
 
     def record_delivery(self, platform: str, delivery_id: str, now: datetime) -> bool:

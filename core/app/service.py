@@ -196,8 +196,11 @@ class ChatService:
             if delivery_id and not looked:
                 # Looked up once, with the first attempt's other reads.
                 looked = True
-                if tables.handled_before(delivery_id, game):
+                room = None if inbound.private else inbound.room
+                if tables.handled_before(delivery_id, game, room):
                     raise DuplicateDelivery(self.platform, delivery_id)
+            else:
+                tables.done_reading()  # what was read with it is for the first attempt only
             return route(self.ctx, work, inbound, command, now)
 
         try:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from datetime import datetime
+from typing import NamedTuple
 
-from ..audit import audit_game
+from ..audit import AuditFailure, audited_game
 from ..errors import IllegalActionError
+from ..game import Game
 from ..ports import IN_PROGRESS, NewGame, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
@@ -60,8 +62,11 @@ class Tables:
         """The stored version of each lobby in `lobbies`, which a change must name."""
         self.refused: dict[str, str] = {}
         """Stored games found altered or damaged, and why: they are not continued."""
-        self._progress_read: tuple[str, GameProgress | None] | None = None
-        """A game's progress, read with an input's delivery id, for `up_to_date` to take once."""
+        self._progress_read: _Read | None = None
+        """A game's progress (and what memory lacks of it), read with an input's delivery id,
+        for `up_to_date` to take once."""
+        self._room_read: tuple[str, str | None] | None = None
+        """A room's game in progress (or None), read with an input's delivery id, taken once."""
 
     # --- finding a game ------------------------------------------------------------------------
 
@@ -81,10 +86,17 @@ class Tables:
         if session is not None:
             session = self.up_to_date(session)
         if session is None:
-            game_id = self.store.active_game_in(self.platform, room)
+            game_id = self._room_game(room)
             if game_id is not None:
                 session = self.adopt(game_id)
         return None if session is None else self.used(session)
+
+    def _room_game(self, room: str) -> str | None:
+        """The game in progress in a room, as read with the input's delivery id, else now."""
+        read, self._room_read = self._room_read, None
+        if read is not None and read[0] == room:
+            return read[1]
+        return self.store.active_game_in(self.platform, room)
 
     def player_sessions(self, user_id: str) -> list[GameSession]:
         """The games in progress a player of this platform is seated in, as the store says."""
@@ -157,20 +169,28 @@ class Tables:
             if not self.games[room].unsaved:
                 del self.games[room]
 
-    def handled_before(self, delivery_id: str, session: GameSession | None) -> bool:
+    def handled_before(
+        self, delivery_id: str, session: GameSession | None, room: str | None = None
+    ) -> bool:
         """Whether an input was applied (or refused) already. The progress of the game in
-        memory it is most likely for (`session`) is read in the same look-up, for
-        `up_to_date`."""
+        memory it is most likely for (`session`), and what memory lacks of it, are read in
+        the same look-up, for `up_to_date`; without one, the game in progress in its `room`
+        (if it was said in one), for `room_session`."""
+        if session is None and room is not None:
+            seen, game_id = self.store.delivery_seen_and_room_game(self.platform, delivery_id, room)
+            self._room_read = (room, game_id)
+            return seen
         if session is None:
             return self.store.delivery_seen(self.platform, delivery_id)
-        seen, progress = self.store.delivery_seen_and_progress(
-            self.platform, delivery_id, session.game_id
+        held = len(session.game.actions)
+        seen, progress, lacking = self.store.delivery_seen_and_since(
+            self.platform, delivery_id, session.game_id, held, session.chat_version
         )
-        self._progress_read = (session.game_id, progress)
+        self._progress_read = _Read(session.game_id, held, progress, lacking)
         return seen
 
     def done_reading(self) -> None:
-        self._progress_read = None
+        self._progress_read = self._room_read = None
 
     # --- keeping up with the store ---------------------------------------------------------------
 
@@ -181,10 +201,9 @@ class Tables:
         memory lacks read in the same read transaction, and a rebuild only when that cannot
         bring it forward."""
         read, self._progress_read = self._progress_read, None
-        if read is not None and read[0] == session.game_id:
-            progress = read[1]
-        else:
-            progress = self.store.game_progress(session.game_id)
+        if read is None or read.game_id != session.game_id:
+            read = _Read(session.game_id, 0, self.store.game_progress(session.game_id), None)
+        progress = read.progress
         if progress is not None and _current(session, progress):
             return session
         if progress is None or progress.status != IN_PROGRESS:
@@ -192,7 +211,7 @@ class Tables:
                 del self.games[session.room]
             return None
         try:
-            lacking = self._read_lacking(session, progress)
+            lacking = self._read_lacking(session, progress, read)
             if lacking is not None and self._caught_up(session, progress.actions, lacking):
                 since = lacking.last_action_at
             else:
@@ -212,13 +231,17 @@ class Tables:
                 turns.resume_trade_window(fresh, since)
         return fresh
 
-    def _read_lacking(self, session: GameSession, progress: GameProgress) -> GameSince | None:
-        """What a game in memory lacks of the game as stored, in one read; None where it is
-        to be rebuilt instead (too far behind, or actions of its own unsaved). UnreadableGame
-        if the time of its last action is not one."""
+    def _read_lacking(
+        self, session: GameSession, progress: GameProgress, read: _Read
+    ) -> GameSince | None:
+        """What a game in memory lacks of the game as stored (as read with the input's delivery
+        id, else now); None where it is to be rebuilt instead (too far behind, or actions of
+        its own unsaved). UnreadableGame if the time of its last action is not one."""
         held = len(session.game.actions)
         if not 0 <= progress.actions - held <= CAUGHT_UP_AT_MOST or session.unsaved:
             return None
+        if read.lacking is not None and read.held == held:
+            return read.lacking
         return self.store.game_since(session.game_id, held, self.platform)
 
     def _caught_up(self, session: GameSession, stored: int, lacking: GameSince) -> bool:
@@ -267,12 +290,17 @@ class Tables:
             or "room" not in options
         ):
             return None
-        failure = audit_game(stored)
-        if failure is not None:
-            self.refused[game_id] = str(failure)
+        story = StoryKeeper()
+        audited = audited_game(stored, story.seen)  # replayed once: the session goes on with it
+        if isinstance(audited, AuditFailure):
+            self.refused[game_id] = str(audited)
             return None
         try:
-            session, last_action_at = self._rebuilt(game_id, stored)
+            rng = random.Random(self.rng.random())
+            shuffles = RecordedShuffles((), rng)
+            audited.shuffle_with(shuffles)
+            played = self._session(stored.game, audited, rng, story, shuffles)
+            session, last_action_at = self._rebuilt(game_id, stored, played)
             since = last_action_at or stored.game.created_at
         except UnreadableGame as error:
             self.refused[game_id] = str(error)
@@ -292,13 +320,14 @@ class Tables:
         return self._rebuilt(game_id, stored)[0]
 
     def _rebuilt(
-        self, game_id: str, stored: StoredGame | None = None
+        self, game_id: str, stored: StoredGame | None = None, played: GameSession | None = None
     ) -> tuple[GameSession, datetime | None]:
-        """`rebuild`, and when the game's last action was stored (None: it has none)."""
+        """`rebuild` (of `played`: `stored` replayed already), and when the game's last action
+        was stored (None: it has none)."""
         with self.store.reading():
             stored = stored or self.store.load_stored(game_id)
             now = self.store.game_since(game_id, len(stored.links), self.platform)
-        session = self._session(stored.game, stored.record())
+        session = played or self._replayed(stored.game, stored.record())
         seat_moved(session, now.moves)
         if now.chat_state is not None:
             session.restore(now.chat_state)
@@ -313,15 +342,28 @@ class Tables:
         record = GameRecord(
             seats=seats, deck=game.deck, options=dict(game.options), game_id=game.game_id
         )
-        session = self._session(game, record)
+        session = self._replayed(game, record)
         load_player_settings(session, self.store, self.bots_wait)
         return session
 
-    def _session(self, game: NewGame, record: GameRecord) -> GameSession:
-        options = game.options
+    def _replayed(self, game: NewGame, record: GameRecord) -> GameSession:
+        """The session of a game, its record replayed."""
         rng = random.Random(self.rng.random())
         story = StoryKeeper()
         shuffles = RecordedShuffles(record.reshuffles, rng)
+        played = resume_game(record, rng, story.seen, shuffles)
+        return self._session(game, played, rng, story, shuffles)
+
+    def _session(
+        self,
+        game: NewGame,
+        played: Game,
+        rng: random.Random,
+        story: StoryKeeper,
+        shuffles: RecordedShuffles,
+    ) -> GameSession:
+        """The session of a game `played` (its story told to `story`), reshuffling by `shuffles`."""
+        options = game.options
         return GameSession(
             game_id=game.game_id,
             platform=self.platform,
@@ -331,7 +373,7 @@ class Tables:
             trade_window_seconds=int(
                 options.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)
             ),
-            game=resume_game(record, rng, story.seen, shuffles),
+            game=played,
             seats=new_controls(game.seats, rng),
             rng=rng,
             story=story,
@@ -386,6 +428,15 @@ class Tables:
         if stored is not None:
             self.lobbies[room] = lobby_from(stored.data)
             self.lobby_versions[room] = stored.version
+
+
+class _Read(NamedTuple):
+    """A game's progress read before a command; what a copy of `held` actions lacks of it."""
+
+    game_id: str
+    held: int
+    progress: GameProgress | None
+    lacking: GameSince | None
 
 
 def _current(session: GameSession, progress: GameProgress) -> bool:

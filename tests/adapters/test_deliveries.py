@@ -73,6 +73,18 @@ def test_the_delivery_and_the_games_progress_are_read_in_one_look_up(target: str
         assert store.delivery_seen_and_progress("sim", "update-9", "nope") == (False, None)
 
 
+def test_the_delivery_and_the_game_in_progress_in_a_room_are_read_in_one_look_up(
+    target: str,
+) -> None:
+    with open_store(target, create=True) as store:
+        store.add_game(chat_game("G1", "r1", ("ann", "bob")))
+        assert store.delivery_seen_and_room_game("sim", "update-8", "r1") == (False, "G1")
+        store.append_actions("G1", [first_move()], Delivery("sim", "update-8"), None)
+        assert store.delivery_seen_and_room_game("sim", "update-8", "r1") == (True, "G1")
+        assert store.delivery_seen_and_room_game("sim", "update-8", "r2") == (True, None)
+        assert store.delivery_seen_and_room_game("other", "update-8", "r1") == (False, None)
+
+
 def test_a_refused_append_stores_neither_its_delivery_nor_its_chat_state(target: str) -> None:
     with open_store(target, create=True) as store:
         store.add_game(chat_game("G1", "r1", ("ann", "bob")))

@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import Engine, event
 
 from bohnanza.adapters.store import open_store, prepared
-from bohnanza.core.ports import ChatState, SeatIdentity
+from bohnanza.core.app.ports import GameProgress
+from bohnanza.core.ports import IN_PROGRESS, ChatState, Delivery, SeatIdentity
 
 from .games import bot_game, new_game, stored_actions
 from .test_chat_queries import NOW, target
@@ -88,3 +89,39 @@ def test_a_game_with_nothing_beside_its_seats_lacks_nothing_else(target: str) ->
         since = store.game_since("G1", 0, "telegram")
         assert since.links == [] and since.last_action_at is None
         assert since.chat_state is None and since.moves == {} and since.settings == {}
+
+
+def test_a_command_to_a_copy_behind_reads_what_it_lacks_with_its_delivery_in_one_statement(
+    target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = bot_game(players=3)
+    actions = stored_actions(record)
+    with open_store(target, create=True) as store:
+        store.add_game(new_game(record, "G1"))
+        store.append_actions("G1", actions[:12], Delivery("telegram", "u-1"))
+        store.save_chat_state("G1", ChatState({"seats": [{}, {}, {}]}, 12), NOW)
+        store.save_player_settings("telegram", "1000", {"notify": "off"}, NOW)
+
+        with Statements(monkeypatch) as statements:
+            seen, progress, lacking = store.delivery_seen_and_since("telegram", "u-2", "G1", 9, 0)
+        assert statements.count == 1
+        assert not seen and progress == GameProgress(IN_PROGRESS, 12, 1)
+        assert lacking == store.game_since("G1", 9, "telegram")
+        assert lacking is not None and [link.seq for link in lacking.links] == [9, 10, 11]
+        assert lacking.settings == {"1000": {"notify": "off"}}
+
+        # A copy as stored lacks nothing, and nothing is read for it; nor for a chat state
+        # alone, if the copy's is older.
+        assert store.delivery_seen_and_since("telegram", "u-1", "G1", 12, 1) == (
+            True,
+            GameProgress(IN_PROGRESS, 12, 1),
+            None,
+        )
+        _, _, state_only = store.delivery_seen_and_since("telegram", "u-2", "G1", 12, 0)
+        assert state_only is not None and state_only.links == []
+        assert state_only.chat_state == ChatState({"seats": [{}, {}, {}]}, 12)
+        assert store.delivery_seen_and_since("telegram", "u-2", "NOSUCH", 0, 0) == (
+            False,
+            None,
+            None,
+        )

@@ -161,7 +161,7 @@ def test_a_command_to_a_game_reads_the_store_once_before_it_acts(
 ) -> None:
     reads: list[str] = []
     store = table.store
-    for name in ("delivery_seen", "game_progress", "delivery_seen_and_progress"):
+    for name in ("delivery_seen", "game_progress", "delivery_seen_and_since", "game_since"):
         method = getattr(store, name)
         monkeypatch.setattr(
             store, name, lambda *args, _m=method, _n=name: reads.append(_n) or _m(*args)
@@ -169,12 +169,12 @@ def test_a_command_to_a_game_reads_the_store_once_before_it_acts(
     before = table.action_count(game_id(table))
 
     asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "plant 1", "u-1")))
-    assert reads == ["delivery_seen_and_progress"]
+    assert reads == ["delivery_seen_and_since"]
     assert table.action_count(game_id(table)) == before + 1
 
     reads.clear()
     asyncio.run(table.runner.submit(Inbound(PLATFORM, "ann", "Ann", "g1", "plant 1", "u-1")))
-    assert reads == ["delivery_seen_and_progress"]  # seen: nothing more is read or done
+    assert reads == ["delivery_seen_and_since"]  # seen: nothing more is read or done
     assert table.action_count(game_id(table)) == before + 1
 
 

@@ -10,6 +10,8 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app import turns
 from bohnanza.core.app.inbound import Inbound
@@ -145,6 +147,57 @@ def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
     assert caught.state == played.state
     assert caught.chat_state().data == played.chat_state().data
     assert caught.story.table_story == played.story.table_story
+
+
+def test_a_command_to_a_copy_behind_reads_what_it_lacks_with_its_delivery_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one = service_on(tmp_path / "games.db")
+    open_games(one, ["r1"])
+    two = service_on(tmp_path / "games.db", seed=2)
+    copy = two.ctx.tables.room_session("r1")
+    assert copy is not None
+    one.tick(NOW + DEADLINE)  # the first worker plays the deadlines on
+    played = one.games["r1"]
+    assert len(played.game.actions) > len(copy.game.actions)
+    reads: list[str] = []
+    for name in ("delivery_seen", "game_progress", "delivery_seen_and_since", "game_since"):
+        method = getattr(two.store, name)
+        monkeypatch.setattr(
+            two.store, name, lambda *args, _m=method, _n=name: reads.append(_n) or _m(*args)
+        )
+
+    said = two.handle(Inbound(PLATFORM, "r1-ann", "r1-ann", "r1", "hand", "u-1"), NOW + DEADLINE)
+
+    assert said
+    assert reads == ["delivery_seen_and_since"]
+    assert two.games["r1"] is copy  # brought forward, not rebuilt
+    assert copy.game.actions == played.game.actions
+    assert copy.state == played.state
+
+
+def test_a_command_to_a_game_memory_does_not_hold_finds_it_with_its_delivery_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = service_on(tmp_path / "games.db")
+    open_games(first, ["r1"])
+    later = service_on(tmp_path / "games.db", seed=2)  # a restart: memory holds nothing
+    reads: list[str] = []
+    for name in ("delivery_seen", "active_game_in", "delivery_seen_and_room_game"):
+        method = getattr(later.store, name)
+        monkeypatch.setattr(
+            later.store, name, lambda *args, _m=method, _n=name: reads.append(_n) or _m(*args)
+        )
+
+    said = later.handle(Inbound(PLATFORM, "r1-ann", "r1-ann", "r1", "hand", "u-1"), NOW)
+
+    assert said
+    assert reads == ["delivery_seen_and_room_game"]
+    assert later.games["r1"].game.actions == first.games["r1"].game.actions
+    reads.clear()
+    assert later.handle(Inbound(PLATFORM, "r2-ann", "r2-ann", "r2", "new", "u-2"), NOW)
+    assert reads == ["delivery_seen_and_room_game"]  # no game there: a lobby opens
+    assert "r2" in later.lobbies
 
 
 def test_a_due_moment_altered_in_the_store_hides_no_other_and_is_written_anew(

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from dataclasses import replace
 
 import pytest
 
 from bohnanza.core import engine as engine_module
 from bohnanza.core.actions import Action, BuyField, Harvest
+from bohnanza.core.app.resuming import RecordedShuffles, resume_game
+from bohnanza.core.app.story import StoryKeeper
 from bohnanza.core.audit import (
+    AuditFailure,
     action_payload,
     audit_game,
+    audited_game,
     canonical_json,
     cards_conserved,
     check_record,
     link_hash,
 )
+from bohnanza.core.bots import make_bot, play_out
 from bohnanza.core.errors import RecordError
 from bohnanza.core.ports import FINISHED, IN_PROGRESS, ChainLink, StoredGame
 from bohnanza.core.record import replay_steps
@@ -219,3 +225,33 @@ def test_check_record_refuses_an_illegal_record_naming_the_action() -> None:
     actions[4] = BuyField(2)
     with pytest.raises(RecordError, match=r"^action 4: illegal buy-field by seat 2"):
         check_record(replace(record, actions=tuple(actions), result=None))
+
+
+def test_the_audited_game_is_the_game_a_replay_of_its_record_goes_on_with() -> None:
+    stored = stored_game(players=4, seed=3)
+    # Half-way, so that the game goes on (and reshuffles anew) after it is taken up.
+    half = len(stored.links) // 2
+    stored = replace(
+        stored,
+        links=stored.links[:half],
+        action_count=half,
+        head_hash=stored.links[half - 1].hash,
+        status=IN_PROGRESS,
+        result=None,
+    )
+    audited_story, replayed_story = StoryKeeper(), StoryKeeper()
+    audited = audited_game(stored, audited_story.seen)
+    assert not isinstance(audited, AuditFailure)
+    audited.shuffle_with(RecordedShuffles((), random.Random(7)))
+    replayed = resume_game(stored.record(), random.Random(7), replayed_story.seen)
+
+    assert audited.state == replayed.state
+    assert audited.actions == replayed.actions
+    assert audited.reshuffles == replayed.reshuffles
+    assert audited_story.recent == replayed_story.recent
+    assert audited_story.table_story == replayed_story.table_story
+    # Played on to the end alike, reshuffling anew from the shuffler it was given.
+    for game in (audited, replayed):
+        play_out(game, [make_bot("heuristic", random.Random(seat)) for seat in range(4)])
+    assert audited.state == replayed.state and audited.reshuffles == replayed.reshuffles
+    assert audited.is_over and len(audited.reshuffles) > len(stored.record().reshuffles)

@@ -7,7 +7,8 @@ blunders of each kind and player count and every blunder that cost 1.5 coins or 
 
 Each game of the set (`set.json`, `records.jsonl.gz`, made by
 `plant.py`) is analysed for its blundering seat alone, as `bohnanza analyse --as` does it, one
-game after another in this one process. It prints a line per blunder (its real cost and the
+game after another in this one process, with the second look at the decisions in doubt
+(`core/analysis/ranking.py`). It prints a line per blunder (its real cost and the
 analysis' figure, whether it was called a mistake and where it stands among its player's
 decisions), then:
 
@@ -29,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize, decisions, judge, summarise
+from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize, decisions, judge_game, summarise
 from bohnanza.core.record import GameRecord
 
 HERE = Path(__file__).resolve().parent
@@ -103,7 +104,7 @@ def _check(blunder: dict[str, object], record: GameRecord, size: SearchSize) -> 
     seat = blunder["seat"]
     assert isinstance(seat, int)
     seats = frozenset({seat})
-    judgements = [judge(m, size) for m in decisions(record, seats)]
+    judgements = judge_game(list(decisions(record, seats)), size)
     analysis = summarise(record, judgements, seats)
     player = analysis.players[0]
     mine = next(j for j in analysis.judgements if j.index == blunder["action"])

@@ -13,12 +13,18 @@ it stands `confidence` standard errors clear of zero (else the search could not 
 apart, and the loss is 0). Options clearly behind are dropped after a few deals, as the expert
 drops them. A decision that might be a mistake but is not yet sure to be one gets more deals, a
 few at a time, up to `most_deals`: the search spends its time where the call is close.
+
+`judge_again` is the second look a game's analysis takes at the decisions whose place among
+their player's costliest is in doubt (`ranking.py`): the chosen option and the best one found,
+compared on new deals alone. The best option was picked as the one that gained most on the
+first deals, so its gain there carries the luck that made it look best (the more options, the
+more luck); on new deals its gain is measured without that luck, and on more of them.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..bots.expert import (
     DEFAULT_CONFIDENCE,
@@ -51,6 +57,9 @@ class SearchSize:
     most_deals: int | None = None
     """Deals a decision may take in all while it might be a mistake but is not sure to be one;
     None: three times `deals`."""
+    again: int | None = None
+    """New deals of the second look at a decision whose rank is in doubt (`ranking.py`);
+    None: three times `deals`."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -59,6 +68,10 @@ class SearchSize:
     @property
     def deals_at_most(self) -> int:
         return max(self.deals, 3 * self.deals if self.most_deals is None else self.most_deals)
+
+    @property
+    def deals_again(self) -> int:
+        return max(2, 3 * self.deals if self.again is None else self.again)
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,8 @@ class Judgement:
     """The standard error of `loss` (of the best other option's mean gain), in coins."""
     deals: int = 0
     """Deals the decision was judged on."""
+    again: bool = False
+    """The figure is the second look's (`judge_again`)."""
 
     @property
     def mistake(self) -> bool:
@@ -148,6 +163,43 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
         False,
         error,
         deals,
+    )
+
+
+def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
+    """The second look at a decision judged a loss: the chosen option and the best one found,
+    played on `size.deals_again` new deals with the same dice each; the loss is the best one's
+    mean gain there when it stands `confidence` standard errors clear of zero, else 0."""
+    if first.forced or first.loss <= 0.0 or first.again:
+        return first
+    view = moment.view
+    rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
+    seen = Observations()
+    seen.coin_varieties = [list(stack) for stack in moment.coin_varieties]
+    horizon = size.horizon or len(view.seats) + HORIZON_PAST_ROUND
+    gains: list[float] = []
+    chosen_values: list[float] = []
+    for _ in range(size.deals_again):
+        deal_seed = rng.getrandbits(64)
+        play_seed = rng.getrandbits(32)
+        base = determinize(view, seen, random.Random(deal_seed), moment.planted)
+        chosen = roll_out(
+            clone(base), moment.seat, first.chosen, play_seed, horizon, moment.trading
+        )
+        if chosen == float("-inf"):
+            continue
+        best = roll_out(clone(base), moment.seat, first.best, play_seed, horizon, moment.trading)
+        chosen_values.append(chosen)
+        gains.append(best - chosen)
+    deals = first.deals + size.deals_again
+    if len(gains) < 2:
+        return replace(first, deals=deals, again=True)
+    mean, error = mean_and_error(gains)
+    margin = sum(chosen_values) / len(chosen_values)
+    if mean > 0.0 and mean > size.confidence * error:
+        return replace(first, loss=mean, error=error, margin=margin, deals=deals, again=True)
+    return replace(
+        first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
     )
 
 

@@ -16,13 +16,15 @@ few at a time, up to `most_deals`: the search spends its time where the call is 
 
 `judge_again` is the second look a game's analysis takes at the decisions whose place among
 their player's costliest is in doubt (`ranking.py`): the chosen option and the best one found,
-compared on new deals alone. The best option was picked as the one that gained most on the
-first deals, so its gain there carries the luck that made it look best (the more options, the
-more luck); on new deals its gain is measured without that luck, and on more of them.
+compared on new deals. The best option was picked as the one that gained most on the first
+deals, and the decision as one that may be among the costliest, so its gain there carries the
+luck that made it look so; its figure is measured on the new deals alone, without that luck,
+and on more of them. Whether it is surely a loss is asked of the deals of both looks together.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 
@@ -168,8 +170,9 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
 
 def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
     """The second look at a decision judged a loss: the chosen option and the best one found,
-    played on `size.deals_again` new deals with the same dice each; the loss is the best one's
-    mean gain there when it stands `confidence` standard errors clear of zero, else 0."""
+    played on `size.deals_again` new deals with the same dice each. The loss is the best one's
+    mean gain on the new deals, when its gain over the deals of both looks stands `confidence`
+    standard errors clear of zero; else 0."""
     if first.forced or first.loss <= 0.0 or first.again:
         return first
     view = moment.view
@@ -196,11 +199,26 @@ def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement
         return replace(first, deals=deals, again=True)
     mean, error = mean_and_error(gains)
     margin = sum(chosen_values) / len(chosen_values)
-    if mean > 0.0 and mean > size.confidence * error:
+    if mean > 0.0 and _surely_gains(first, mean, error, len(gains), size.confidence):
         return replace(first, loss=mean, error=error, margin=margin, deals=deals, again=True)
     return replace(
         first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
     )
+
+
+def _surely_gains(first: Judgement, mean: float, error: float, n: int, z: float) -> bool:
+    """Whether the best option's gain stands `z` standard errors clear of zero over the deals
+    of both looks together: the certainty takes in all the evidence, though the size is the new
+    deals' (whatever luck the first deals had is a quarter of the whole)."""
+    m = first.deals
+    total = m + n
+    pooled = (m * first.loss + n * mean) / total
+    squares = (
+        first.error**2 * m * (m - 1)
+        + error**2 * n * (n - 1)
+        + m * n / total * (first.loss - mean) ** 2
+    )
+    return pooled > z * math.sqrt(squares / (total - 1) / total)
 
 
 def _upper_bound(row: list[float]) -> float:

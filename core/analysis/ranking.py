@@ -7,7 +7,8 @@ A judgement's loss is a mean over a few deals, with a standard error. Read as an
 decisions (and so which ones the page and the chat show first) is the noise of the deals. Those
 decisions are looked at again (`judge.judge_again`): the chosen option and the best one found,
 on three times as many new deals, which measures the best option's gain without the luck that
-made it look best and with errors near half as large; the others keep their first judgement.
+made it look best and with errors near half as large (whether it is surely a loss is asked of
+the deals of both looks together); the others keep their first judgement.
 Every decision is judged on its own seed, so the second look gives the same figures in any
 order and any number of processes.
 """

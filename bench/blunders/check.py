@@ -2,8 +2,9 @@
 and do its figures match what they cost?
 
 Run with `python bench/blunders/check.py [--deals D] [--seed S] [--kinds K,...] [--players P,...]
-[--sample N] [--limit N] [--out FILE]`. `--sample N` keeps, for a shorter run, the first N
-blunders of each kind and player count and every blunder that cost 1.5 coins or more.
+[--sample N] [--limit N] [--out FILE] [--first-look]`. `--sample N` keeps, for a shorter run,
+the first N blunders of each kind and player count and every blunder that cost 1.5 coins or
+more; `--first-look` judges each decision once, without the second look.
 
 Each game of the set (`set.json`, `records.jsonl.gz`, made by
 `plant.py`) is analysed for its blundering seat alone, as `bohnanza analyse --as` does it, one
@@ -30,7 +31,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize, decisions, judge_game, summarise
+from bohnanza.core.analysis import (
+    DEFAULT_DEALS,
+    SearchSize,
+    decisions,
+    judge,
+    judge_game,
+    summarise,
+)
 from bohnanza.core.record import GameRecord
 
 HERE = Path(__file__).resolve().parent
@@ -52,6 +60,9 @@ def main() -> None:
     )
     parser.add_argument("--limit", type=int, default=0, help="at most this many blunders")
     parser.add_argument("--out", type=Path, default=None, help="write each result as JSON")
+    parser.add_argument(
+        "--first-look", action="store_true", help="the first judgement alone, no second look"
+    )
     args = parser.parse_args()
     blunders = json.loads((HERE / "set.json").read_text())["blunders"]
     records = {}
@@ -73,7 +84,7 @@ def main() -> None:
     results = []
     start = time.process_time()
     for blunder in chosen:
-        result = _check(blunder, records[blunder["id"]], size)
+        result = _check(blunder, records[blunder["id"]], size, args.first_look)
         results.append(result)
         print(
             f"{result['id']}: real {result['real_cost']:+.2f} ± {result['error']:.2f}, "
@@ -100,11 +111,14 @@ def _sample(blunders: list[dict[str, Any]], per_group: int) -> list[dict[str, An
     return kept
 
 
-def _check(blunder: dict[str, object], record: GameRecord, size: SearchSize) -> dict[str, object]:
+def _check(
+    blunder: dict[str, object], record: GameRecord, size: SearchSize, first_look: bool
+) -> dict[str, object]:
     seat = blunder["seat"]
     assert isinstance(seat, int)
     seats = frozenset({seat})
-    judgements = judge_game(list(decisions(record, seats)), size)
+    moments = list(decisions(record, seats))
+    judgements = [judge(m, size) for m in moments] if first_look else judge_game(moments, size)
     analysis = summarise(record, judgements, seats)
     player = analysis.players[0]
     mine = next(j for j in analysis.judgements if j.index == blunder["action"])

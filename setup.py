@@ -34,6 +34,7 @@ COMPILED = (
     "core/bots/valuation.py",
     "core/bots/heuristic.py",
     "core/app/session.py",
+    "core/app/seat_control.py",
     "core/app/turns.py",
     "core/app/render.py",
     "core/app/updates.py",

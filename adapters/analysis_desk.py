@@ -63,6 +63,17 @@ class AnalysisDesk:
         """Whether a request is being worked on (or waits)."""
         return bool(self._line)
 
+    def take_requests(self, out: Sequence[Outbound]) -> list[Outbound]:
+        """The messages to send, each room's request of an analysis taken into the line and
+        what its room is told now in its place."""
+        sent: list[Outbound] = []
+        for item in out:
+            if type(item) is GamePage and item.analysis:
+                sent += self.ask(item)
+            else:
+                sent.append(item)
+        return sent
+
     def ask(self, request: GamePage) -> list[Outbound]:
         """Take a room's request into the line, or refuse it; what its room is told now."""
         tr = load_translator(_language(request))

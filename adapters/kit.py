@@ -25,10 +25,11 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from importlib.resources.abc import Traversable
 
 from bohnanza.adapters.base_port import BasePort, port_lacks
+from bohnanza.adapters.boards import Boards
 from bohnanza.adapters.i18n import plugin_translators
 from bohnanza.adapters.line_connection import (
     CONNECTION_RULES,
@@ -80,6 +81,7 @@ __all__ = [
     "SettingsError",
     "Translator",
     "Unreachable",
+    "chat_runner",
     "command_text",
     "connection_settings",
     "plugin_translators",
@@ -113,15 +115,9 @@ async def serve_chat(
     translators = context.translators
     if catalogs is not None:
         translators = plugin_translators(translators, catalogs, port.platform)
-    service = ChatService(
-        port.platform,
-        port.capabilities,
-        context.store,
-        translators,
-        user_id_of=user_id_of,
-        codes=random.SystemRandom(),
+    runner = chat_runner(
+        port, context.store, translators, clock, user_id_of=user_id_of, boards=context.boards
     )
-    runner = Runner(service, port, clock, store=context.store, boards=context.boards)
     await runner.start()
     deadlines = asyncio.create_task(runner.run_deadlines())
     try:
@@ -131,3 +127,30 @@ async def serve_chat(
         with contextlib.suppress(asyncio.CancelledError):
             await deadlines
         await runner.stop(context.stop_timeout)
+
+
+def chat_runner(
+    port: ChatPort,
+    store: AdapterStore,
+    translators: Mapping[str, Translator],
+    clock: Clock | None = None,
+    *,
+    user_id_of: Callable[[str], str] | None = None,
+    boards: Boards | None = None,
+    rng: random.Random | None = None,
+    runner: type[Runner] = Runner,
+) -> Runner:
+    """A platform's application on the store and the runner that serves it, wired as every
+    platform's are (`serve_chat`, Telegram, Matrix, the terminal): decks, game ids and bots
+    from `rng` (the system's generator if none), the one-time codes of seat claims from the
+    system's generator; `runner` a `Runner` of the platform's own."""
+    service = ChatService(
+        port.platform,
+        port.capabilities,
+        store,
+        translators,
+        rng=rng or random.SystemRandom(),
+        user_id_of=user_id_of,
+        codes=random.SystemRandom(),
+    )
+    return runner(service, port, clock, store=store, boards=boards)

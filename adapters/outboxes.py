@@ -8,29 +8,22 @@ budget, the most urgent first (see `pacing`). A player the platform found unreac
 written to privately until he writes again. A message that cannot be sent after its retries
 leaves its room noted as behind, for the runner to derive its views again later.
 
-A finished game's page goes to its room as a file, after the result, in the room's outbox; it is
-made from the stored record when its turn comes, and never sent again once given up on. An
-analysis a room asks for never waits in its outbox: the desk (`analysis_desk`) works it out
-beside the outboxes, and queues its summary and page here once they are ready.
+A finished game's page goes to its room as a file, after the result, in the room's outbox: what
+sends it is handed in (`page_files`), and it is never sent again once given up on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from bohnanza.adapters.analysis_desk import AnalysedPage, AnalysisDesk
-from bohnanza.adapters.game_page import game_page
 from bohnanza.adapters.pacing import ANSWER, LineBudget, priority_of, split_message
-from bohnanza.adapters.runner_ports import GameRecords
 from bohnanza.adapters.shown_slots import ShownSlots, digest
-from bohnanza.core.app.i18n import LANGUAGES
 from bohnanza.core.app.messages import GamePage, Message, Outbound, Reply, ToPlayer, ToRoom
-from bohnanza.core.app.ports import ChatPort, Clock, MessageGone, ShownView, Unreachable
+from bohnanza.core.app.ports import ChatPort, MessageGone, ShownView, Unreachable
 
 log = logging.getLogger("bohnanza.adapters.runner")
 """The runner's log, as operators know it."""
@@ -48,11 +41,6 @@ def chat_of(item: Outbound) -> str:
 def slot_of(item: Outbound) -> str | None:
     """The slot a message shows in (None: a message of its own)."""
     return item.slot if isinstance(item, ToRoom | ToPlayer) else None
-
-
-def page_filename(game_id: str) -> str:
-    """The name of a game's page as a file."""
-    return f"bohnanza-{game_id}.html"
 
 
 @dataclass
@@ -76,58 +64,69 @@ class _Outbox:
 
 class Outboxes:
     """Queues messages per chat and shows them through the platform's port (the runner's
-    sending half: `post`, `deliver`, `drain`)."""
+    sending half: `post`, `drain`)."""
 
     def __init__(
         self,
         port: ChatPort,
-        clock: Clock,
         slots: ShownSlots,
-        records: GameRecords,
         gone: set[str],
         retry_delays: Sequence[float],
+        *,
+        send_page: Callable[[GamePage], Awaitable[None]],
+        say_unreachable: Callable[[str, str], Awaitable[asyncio.Future[None]]],
+        fell_behind: Callable[[], None],
     ) -> None:
+        """`send_page`: sends a finished game's page. `say_unreachable(room, user_id)`: tells
+        the room how to let the bot write to the player privately (the runner knows the room's
+        language); the future is done once the room was told. `fell_behind`: called when a
+        room is noted as behind."""
         self.port = port
-        self.clock = clock
         self.retry_delays = tuple(retry_delays)
         self._slots = slots
-        self._records = records
         self._gone = gone
         """Players the platform found unreachable after a send (or gone): not written to
         privately until they write again."""
-        self._wake = asyncio.Event()
-        """Set when something may have become due (an input handled, a room fell behind)."""
+        self._send_page = send_page
+        self._say_unreachable = say_unreachable
+        self._fell_behind = fell_behind
         self._outboxes: dict[str, _Outbox] = {}
         self._behind: dict[str, float] = {}
         """Rooms whose views could not all be delivered, and when (loop time)."""
         self._told_unreachable: set[tuple[str, str]] = set()
-        self._stopping = False
+        self._retrying = True
         caps = port.capabilities
         self.budget = LineBudget(caps.line_pace, caps.line_burst)
         """The lines the connection may send, all chats together (unlimited if unpaced)."""
-        self.desk = AnalysisDesk(records, self.post)
-        """Where the analyses rooms ask for are worked out, beside their outboxes."""
-
-    async def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
-        """Tell the room, once per player, how to let the bot write to him privately; the
-        future is done once the room was told (the runner knows the room's language)."""
-        raise NotImplementedError
-
-    async def deliver(self, out: Sequence[Outbound]) -> None:
-        """Queue messages and wait until they were delivered (or given up on)."""
-        await self.post(out)
 
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
-        """Queue messages in their chats' outboxes; the future is done when all are sent. A
-        room's request of an analysis goes to the desk instead, which tells the room where it
-        stands (that is queued here) and sends the analysis once it is ready."""
-        futures = []
-        for item in out:
-            if type(item) is GamePage and item.analysis:
-                futures += [self._queue(told) for told in self.desk.ask(item)]
-            else:
-                futures.append(self._queue(item))
-        return asyncio.ensure_future(all_done(futures))
+        """Queue messages in their chats' outboxes; the future is done when all are sent."""
+        return asyncio.ensure_future(all_done([self._queue(item) for item in out]))
+
+    async def tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
+        """Tell the room, once per player until he is reached again, how to let the bot write
+        to him privately; the future is done once the room was told."""
+        if (room, user_id) in self._told_unreachable:
+            return asyncio.ensure_future(all_done([]))
+        self._told_unreachable.add((room, user_id))
+        return await self._say_unreachable(room, user_id)
+
+    def behind_for(self, after: float) -> list[str]:
+        """The rooms noted as behind for at least `after` seconds, no longer noted."""
+        loop_now = asyncio.get_running_loop().time()
+        rooms = []
+        for room, since in list(self._behind.items()):
+            if loop_now - since >= after:
+                del self._behind[room]
+                rooms.append(room)
+        return rooms
+
+    def next_behind(self, after: float) -> float | None:
+        """Seconds until a room has been behind for `after` seconds (None: none is behind)."""
+        if not self._behind:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return max(0.0, min(self._behind.values()) + after - loop_now)
 
     def _queue(self, item: Outbound) -> asyncio.Future[None]:
         chat = chat_of(item)
@@ -187,7 +186,7 @@ class Outboxes:
         delays = (0.0, *self.retry_delays)
         for attempt, delay in enumerate(delays):
             if delay:
-                if self._stopping:
+                if not self._retrying:
                     break
                 await asyncio.sleep(delay)
             try:
@@ -205,7 +204,7 @@ class Outboxes:
         room = item.room if isinstance(item, ToRoom | ToPlayer) else None
         if room is not None:
             self._behind.setdefault(room, asyncio.get_running_loop().time())
-            self._wake.set()
+            self._fell_behind()
 
     async def _show(self, item: Outbound, sending: _Sending) -> None:
         if isinstance(item, ToRoom):
@@ -214,23 +213,11 @@ class Outboxes:
             await self._to_player(item, sending)
         elif isinstance(item, GamePage):
             await self.budget.take(1, sending.priority)
-            await self._game_page(item)
+            await self._send_page(item)
         else:
             for part in split_message(Message(item.text), self.port.capabilities):
                 await self.budget.take(_lines(part), ANSWER)
                 await self.port.answer(item.to, part.text)
-
-    async def _game_page(self, item: GamePage) -> None:
-        """The finished game's page, made from its stored record (off the event loop: a long
-        game takes a moment), sent to the room as a file; with the analysis the desk worked
-        out, if it comes from there."""
-        if not self.port.capabilities.files:
-            return
-        record = self._records.load_record(item.game_id)
-        language = item.language if item.language in LANGUAGES else "en"
-        analysis = item.worked_out if isinstance(item, AnalysedPage) else None
-        page = await asyncio.to_thread(game_page, record, language, analysis=analysis)
-        await self.port.send_file(item.room, page_filename(item.game_id), page, item.caption)
 
     async def _to_room(self, item: ToRoom, sending: _Sending) -> None:
         room = item.room
@@ -257,7 +244,7 @@ class Outboxes:
                 raise Unreachable(user)
             replaced = await self._in_slot(chat_of(item), item, send, edit, sending)
         except Unreachable:
-            await (await self._tell_unreachable(item.room, user))
+            await (await self.tell_unreachable(item.room, user))
             return
         if replaced is not None and item.retired is not None and self.port.capabilities.edits:
             await self._retire(user, replaced, item.retired)
@@ -317,24 +304,20 @@ class Outboxes:
         """Whether a message waits in an outbox or is on its way."""
         return bool(self._outboxes)
 
-    async def drain(self, timeout: float, analyses: bool = True) -> bool:
-        """Wait until every outbox is empty (and, with `analyses`, the desk idle), at most
-        `timeout` seconds; True if they are."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(max(0.0, timeout)):
-                if analyses:
-                    await self.desk.idle()
-                while self._outboxes:
-                    tasks = [b.task for b in self._outboxes.values() if b.task is not None]
-                    if not tasks:
-                        break
-                    await asyncio.wait(tasks)
-        return not self._outboxes and not (analyses and self.desk.busy)
+    async def drain(self) -> None:
+        """Wait until every outbox is empty."""
+        while self._outboxes:
+            tasks = [b.task for b in self._outboxes.values() if b.task is not None]
+            if not tasks:
+                break
+            await asyncio.wait(tasks)
 
-    def _abandon(self) -> None:
-        """Stop sending: what waits in the outboxes (and at the desk) is dropped, and its
-        senders let go."""
-        self.desk.close()
+    def stop_retrying(self) -> None:
+        """Try a failed call no more: the platform is being left."""
+        self._retrying = False
+
+    def abandon(self) -> None:
+        """Stop sending: what waits in the outboxes is dropped, and its senders let go."""
         for box in list(self._outboxes.values()):
             if box.task is not None:
                 box.task.cancel()

@@ -7,7 +7,8 @@ thread of the runner's own, so that meanwhile the event loop goes on sending mes
 talking to the platform; the others, which take a millisecond or two, on the event loop (a hop
 to a thread and back, and two threads taking turns at the store, would cost them as much
 again). Every other call into the service waits for the input in hand (`read`). What inputs
-cause goes to the outboxes (`outboxes`), one per chat, paced to the platform.
+cause goes to the runner's outboxes (`outboxes`), one per chat, paced to the platform; a room's
+request of an analysis to its desk (`analysis_desk`), which works it out beside them.
 
 What each slot shows is kept in the store (`shown_slots`): views that fell behind (a send
 failed after its retries, or the process stopped between storing a move and showing it) are
@@ -27,9 +28,11 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypeVar
 
+from bohnanza.adapters.analysis_desk import AnalysisDesk
 from bohnanza.adapters.at_work import AT_WORK_AFTER, AtWork
 from bohnanza.adapters.boards import Boards
-from bohnanza.adapters.outboxes import Outboxes, all_done, chat_of, page_filename, slot_of
+from bohnanza.adapters.outboxes import Outboxes, chat_of, slot_of
+from bohnanza.adapters.page_files import page_filename, send_game_page
 from bohnanza.adapters.runner_ports import RunnerStore, ServesFromThread
 from bohnanza.adapters.shown_slots import ShownSlots, digest
 from bohnanza.core.app.inbound import Inbound
@@ -70,7 +73,7 @@ REFUSED_KEPT = 1_000
 """How many refused inputs a runner remembers (for edits of a command)."""
 
 
-class Runner(Outboxes):
+class Runner:
     """Feeds a service from an adapter and delivers what it says through the adapter's port
     (its outboxes)."""
 
@@ -91,12 +94,26 @@ class Runner(Outboxes):
         (what each chat's slots show, finished games' records); its thread hooks are called
         for the runner's thread if it has them. `boards`: the process's boards, which it joins
         on start and tells of what it sends (`bohnanza.adapters.boards`)."""
-        clock = clock or SystemClock()
-        super().__init__(
-            port, clock, ShownSlots(store, port.platform, clock), store, service.gone, retry_delays
-        )
-        # `_gone` is the service's own set: where ids are nicks, the opener may move their seats.
         self.service = service
+        self.port = port
+        self.clock = clock or SystemClock()
+        self._slots = ShownSlots(store, port.platform, self.clock)
+        self._wake = asyncio.Event()
+        """Set when something may have become due (an input handled, a room fell behind)."""
+        self._stopping = False
+        self.outboxes = Outboxes(
+            port,
+            self._slots,
+            # The service's own set: where ids are nicks, the opener may move their seats.
+            service.gone,
+            retry_delays,
+            send_page=partial(send_game_page, port, store),
+            say_unreachable=self._say_unreachable,
+            fell_behind=self._wake.set,
+        )
+        """Where what the service says waits for its chat and is sent at the platform's pace."""
+        self.desk = AnalysisDesk(store, self.post)
+        """Where the analyses rooms ask for are worked out, beside the outboxes."""
         self.boards = boards
         self.heal_after = heal_after
         self.tick_retry = tuple(tick_retry)
@@ -182,11 +199,27 @@ class Runner(Outboxes):
         return out
 
     def post(self, out: Sequence[Outbound]) -> asyncio.Future[None]:
-        """Queue messages in their chats' outboxes (what the boards take of them aside); the
+        """Queue messages in their chats' outboxes (what the boards take of them aside, a
+        room's request of an analysis to the desk, which tells the room where it stands); the
         future is done when all are sent."""
         if self.boards is not None:
             out = self.boards.posted(self, out)
-        return super().post(out)
+        return self.outboxes.post(self.desk.take_requests(out))
+
+    @property
+    def sending(self) -> bool:
+        """Whether a message waits in an outbox or is on its way."""
+        return self.outboxes.sending
+
+    async def drain(self, timeout: float, analyses: bool = True) -> bool:
+        """Wait until every outbox is empty (and, with `analyses`, the desk idle), at most
+        `timeout` seconds; True if they are."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, timeout)):
+                if analyses:
+                    await self.desk.idle()
+                await self.outboxes.drain()
+        return not self.outboxes.sending and not (analyses and self.desk.busy)
 
     async def read(self, question: Callable[[ChatService], _T]) -> _T:
         """Ask the service something quick that changes nothing, between inputs (never while
@@ -214,7 +247,7 @@ class Runner(Outboxes):
         returned; StoreError means nothing was stored, and the input is to be taken again."""
         if self._stopping:
             raise RuntimeError("the runner is stopping")
-        self._gone.discard(inbound.user_id)  # who writes is back: he is written to again
+        self.service.gone.discard(inbound.user_id)  # who writes is back: he is written to again
         self._last_input = asyncio.get_running_loop().time()
         async with self._lock:
             now = self.clock.now()
@@ -270,28 +303,12 @@ class Runner(Outboxes):
 
         async with self._lock:
             self._apply_renames()
-            rooms = self._heal_due()
+            rooms = self.outboxes.behind_for(self.heal_after)
             if service.may_take_long():
                 out = await self._in_thread(lambda: play_due(rooms))
             else:
                 out = play_due(rooms)
         self.post(out)
-
-    def _heal_due(self) -> list[str]:
-        """The rooms whose views are to be derived again now (no longer noted as behind)."""
-        loop_now = asyncio.get_running_loop().time()
-        rooms = []
-        for room, since in list(self._behind.items()):
-            if loop_now - since >= self.heal_after:
-                del self._behind[room]
-                rooms.append(room)
-        return rooms
-
-    def _next_heal(self) -> float | None:
-        if not self._behind:
-            return None
-        loop_now = asyncio.get_running_loop().time()
-        return max(0.0, min(self._behind.values()) + self.heal_after - loop_now)
 
     async def run_deadlines(self) -> None:
         """Call `tick` whenever something is due; runs until cancelled."""
@@ -302,7 +319,7 @@ class Runner(Outboxes):
             delay = MAX_SLEEP
             if wake is not None:
                 delay = max(0.0, min(MAX_SLEEP, (wake - self.clock.now()).total_seconds()))
-            heal = self._next_heal()
+            heal = self.outboxes.next_behind(self.heal_after)
             if heal is not None:
                 delay = min(delay, heal)
             if self._to_heal:
@@ -352,7 +369,7 @@ class Runner(Outboxes):
         sent to him privately; the rooms of his games are told, once each (`tell`: now, else
         at the next private message meant for him), and what his private views show is
         forgotten, so he gets them anew when he is back."""
-        self._gone.add(user_id)
+        self.service.gone.add(user_id)
         places = await self.read(
             lambda service: [
                 (session.room, service.private_slots(session))
@@ -364,14 +381,11 @@ class Runner(Outboxes):
             for slot in slots:
                 self._slots.forget(chat, slot)
             if tell:
-                await self._tell_unreachable(room, user_id)
+                await self.outboxes.tell_unreachable(room, user_id)
 
-    async def _tell_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
-        """Tell the room, once per player, how to let the bot write to him privately; the
-        future is done once the room was told."""
-        if (room, user_id) in self._told_unreachable:
-            return asyncio.ensure_future(all_done([]))
-        self._told_unreachable.add((room, user_id))
+    async def _say_unreachable(self, room: str, user_id: str) -> asyncio.Future[None]:
+        """Tell the room how to let the bot write to the player privately; the future is done
+        once the room was told."""
         tr, name = await self.read(
             lambda service: (
                 service.translator(service.room_language(room)),
@@ -387,6 +401,7 @@ class Runner(Outboxes):
         """Take no more input, let the input in hand finish, and deliver what is queued
         (no new tries of failed calls), within `timeout` seconds; True if all was sent."""
         self._stopping = True
+        self.outboxes.stop_retrying()
         if self.boards is not None:
             self.boards.detach(self)
         loop = asyncio.get_running_loop()
@@ -405,7 +420,8 @@ class Runner(Outboxes):
         if released is not None:
             await asyncio.wait({released}, timeout=max(0.0, deadline - loop.time()))
         self._at_work.cancel()
-        self._abandon()
+        self.desk.close()
+        self.outboxes.abandon()
         return drained
 
 

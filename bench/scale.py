@@ -109,7 +109,9 @@ class MovingClock:
 def worker(store: SqlGameStore, clock: MovingClock) -> tuple[Runner, RecordingPort]:
     """A runner on the store, as `serve_chat` builds it."""
     port = RecordingPort()
-    service = ChatService(PLATFORM, CAPABILITIES, store, codes=random.SystemRandom())
+    service = ChatService(
+        PLATFORM, CAPABILITIES, store, rng=random.SystemRandom(), codes=random.SystemRandom()
+    )
     return Runner(service, port, clock, store=store), port
 
 

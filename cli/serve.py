@@ -107,6 +107,12 @@ def serve(
         log.info("stopped on %s", signal_name or "a keyboard interrupt")
 
 
+def _first(group: BaseExceptionGroup[BaseException]) -> BaseException:
+    """The first exception of a group, however deep the groups nest."""
+    first = group.exceptions[0]
+    return _first(first) if isinstance(first, BaseExceptionGroup) else first
+
+
 async def _serve_all(
     chosen: list[Platform], context: ServeContext, settings: Settings, store: SqlGameStore
 ) -> str | None:
@@ -125,11 +131,14 @@ async def _serve_all(
         log.info("health check on port %d at %s", settings.health_port, PATH)
     try:
         return await _until_signal(chosen, context)
-    except* PlatformFailed as failed:
-        raise failed.exceptions[0] from None
-    except* StoreError as failed:
-        # The store went away (or refused): one line, as for every expected error.
-        raise failed.exceptions[0] from None
+    except BaseExceptionGroup as group:
+        # A platform failed, or the store went away (or refused): one line, as for every
+        # expected error. Not `except*`: before Python 3.11.4 (Debian 12 has 3.11.2) an
+        # exception raised in it comes out wrapped in a group, and the line in a traceback.
+        expected = group.subgroup(PlatformFailed) or group.subgroup(StoreError)
+        if expected is None:
+            raise
+        raise _first(expected) from None
     finally:
         if health is not None:
             await health.stop()

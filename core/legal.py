@@ -1,8 +1,12 @@
 """What a player may do now: the single source of truth for buttons, help, bots and validation.
 
 `legal_actions` lists every concrete action open to a player, plus the bounds of the open-ended
-trade actions. `check_action` refuses anything else with an `IllegalActionError`. Both are built
-from the same small rule functions below, one per kind of action.
+trade actions. `check_action` refuses anything else with an `IllegalActionError`. Both ask the
+small rule functions below, one per kind of action; `legal_actions`, which runs before every
+decision of every bot, has a few of them written out in its loop (each marked "inlined"), and a
+property test holds the two to each other both ways: every action listed passes `check_action`,
+and every action of a listed kind that `check_action` takes is listed
+(`tests/core/test_properties.py`).
 """
 
 from __future__ import annotations

@@ -30,25 +30,6 @@ from .actions import (
 )
 from .cards import Variety, parse_variety
 
-COMMANDS: dict[str, str] = {
-    "plant F": "plant the front card of your hand in field F",
-    "aside I F": "plant set-aside card I in field F (step 3)",
-    "faceup I F": "duel: plant face-up card I in field F",
-    "offered I F": "duel: plant offered card I in field F",
-    "toss I": "duel: discard offered card I",
-    "discard P": "duel: discard hand card P after planting",
-    "done": "end this step (planting, trading, or offer the rest in the duel)",
-    "harvest F": "harvest and sell field F",
-    "buy": "buy the 3rd field",
-    "offer S CARDS [for BEANS]": (
-        "offer player S hand cards (3) or face-up cards (f1); no 'for' = gift"
-    ),
-    "counter O CARDS [for BEANS]": "answer offer O with your own",
-    "accept O [CARDS]": "accept offer O, giving these cards",
-    "decline O": "decline offer O",
-    "withdraw O": "withdraw your offer O",
-}
-
 
 class NotationError(ValueError):
     """Text that is not a command."""

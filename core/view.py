@@ -168,13 +168,6 @@ def view_for(state: GameState, seat: int | None) -> PlayerView:
     return _view(state, seat, _public_part(state, seats, _varieties(state.discard)))
 
 
-def kept(view: PlayerView) -> PlayerView:
-    """A view that outlives its moment: every view is one (its fields are values, worked out
-    when it was made), so this is the view itself. Kept for callers written when the views of
-    `TableViews` worked out their fields when first read."""
-    return view
-
-
 class TableViews:
     """Views of one game for a driver that asks several seats at each moment.
 
@@ -246,10 +239,6 @@ class TableViews:
         view = _new_view(PlayerView)
         _set_fields(view, "__dict__", values)
         return view
-
-    def whole(self, seat: int | None) -> PlayerView:
-        """The same view as calling the table: every view is whole and outlasts its moment."""
-        return self(seat)
 
     def legal(self, seat: int) -> LegalActions:
         """`legal_actions(state, seat)`: plain values, like the views."""

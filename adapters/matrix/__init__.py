@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from bohnanza.adapters.platforms import Platform, ServeContext
+from bohnanza.adapters.kit import Platform, ServeContext, SettingsError
 
-from .bot import MatrixBot, MatrixSettings, SettingsError
+from .bot import MatrixBot
 from .port import CAPABILITIES, MatrixPort
+from .settings import MatrixSettings
 
 log = logging.getLogger(__name__)
 

@@ -12,10 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 
 from nio import (
     AsyncClient,
@@ -34,20 +31,17 @@ from nio import (
 )
 from nio.crypto import ENCRYPTION_ENABLED
 
-from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.kit import SettingsError, chat_runner
 from bohnanza.adapters.runner_ports import AdapterStore
-from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
 from bohnanza.core.app.ports import Clock
-from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
-from .port import CAPABILITIES, MatrixPort
+from .port import MatrixPort
+from .settings import MatrixSettings
 from .state import MatrixState
 from .translate import (
-    DEFAULT_PREFIX,
-    PLATFORM,
     account_id,
     inbound_from_event,
     replied_event,
@@ -79,48 +73,6 @@ UNDECRYPTABLE_NOTICE = (
 )
 
 
-class SettingsError(SettingError):
-    """The Matrix settings are missing or wrong; the message says which."""
-
-
-@dataclass(frozen=True)
-class MatrixSettings:
-    """Where and as whom to connect. Password and token are secrets: never logged."""
-
-    homeserver: str
-    user_id: str
-    password: str = ""
-    access_token: str = ""
-    device_id: str = ""
-    state_dir: Path = Path("matrix-state")
-    prefix: str = DEFAULT_PREFIX
-
-    def __repr__(self) -> str:
-        return f"MatrixSettings(homeserver={self.homeserver!r}, user_id={self.user_id!r}, ***)"
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> MatrixSettings:
-        homeserver = env.get("BOHNANZA_MATRIX_HOMESERVER", "").strip()
-        user = env.get("BOHNANZA_MATRIX_USER", "").strip()
-        if not homeserver.startswith(("http://", "https://")):
-            raise SettingsError("BOHNANZA_MATRIX_HOMESERVER must be an http(s) URL")
-        if not user.startswith("@") or ":" not in user:
-            raise SettingsError("BOHNANZA_MATRIX_USER must be a user id like @bohnanza:example.org")
-        password = env.get("BOHNANZA_MATRIX_PASSWORD", "")
-        token = env.get("BOHNANZA_MATRIX_ACCESS_TOKEN", "")
-        if not password and not token:
-            raise SettingsError("set BOHNANZA_MATRIX_PASSWORD or BOHNANZA_MATRIX_ACCESS_TOKEN")
-        return cls(
-            homeserver=homeserver,
-            user_id=user,
-            password=password,
-            access_token=token,
-            device_id=env.get("BOHNANZA_MATRIX_DEVICE_ID", ""),
-            state_dir=Path(env.get("BOHNANZA_MATRIX_STATE", "matrix-state")),
-            prefix=env.get("BOHNANZA_MATRIX_PREFIX", DEFAULT_PREFIX) or DEFAULT_PREFIX,
-        )
-
-
 class MatrixBot:
     """One bot account on one homeserver, serving every room it is invited to."""
 
@@ -145,15 +97,8 @@ class MatrixBot:
         )
         self.port = MatrixPort(self.client, self.state, self.save)
         self.port.prefix = settings.prefix
-        self.service = ChatService(
-            PLATFORM,
-            CAPABILITIES,
-            store,
-            translators,
-            user_id_of=account_id,
-            codes=random.SystemRandom(),
-        )
-        self.runner = Runner(self.service, self.port, clock, store=store)
+        self.runner = chat_runner(self.port, store, translators, clock, user_id_of=account_id)
+        self.service = self.runner.service
         self._told_encrypted: set[str] = set()
         self._to_greet: set[str] = set()
         self._synced = False

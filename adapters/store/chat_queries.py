@@ -12,7 +12,16 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, delete, insert, select, text, tuple_, type_coerce, update
+from sqlalchemy import (
+    Text,
+    delete,
+    insert,
+    select,
+    text,
+    tuple_,
+    type_coerce,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -243,15 +252,7 @@ class ChatQueries:
                     type_coerce(col(ChatStateRow.due_at), Text),
                 ).where(col(ChatStateRow.game_id) == game_id)
             ).first()
-        if row is None:
-            return None
-        try:
-            data = json.loads(row[0])
-        except ValueError:
-            return None
-        if not isinstance(data, dict):
-            return None
-        return ChatState(data, int(row[1]), int(row[2]), due_at=_moment_or_none(row[3]))
+        return None if row is None else chat_state_of(*row)
 
     def save_chat_state(
         self, game_id: str, state: ChatState, now: datetime, delivery: Delivery | None = None
@@ -312,7 +313,7 @@ class ChatQueries:
                     col(PlayerSettingsRow.user_id).in_(list(user_ids)),
                 )
             ).all()
-        return {str(user_id): _settings(data) for user_id, data in rows}
+        return {str(user_id): settings_of(data) for user_id, data in rows}
 
     def save_player_settings(
         self, platform: str, user_id: str, settings: dict[str, str], now: datetime
@@ -409,6 +410,17 @@ def _drop_claim(connection: Connection, game_id: str, seat: int) -> None:
     )
 
 
+def chat_state_of(data: Any, action_count: Any, version: Any, due_at: Any) -> ChatState | None:
+    """A chat state from its stored columns (None: its data cannot be read)."""
+    try:
+        plain = json.loads(data)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(plain, dict):
+        return None
+    return ChatState(plain, int(action_count), int(version), due_at=_moment_or_none(due_at))
+
+
 def _moment_or_none(value: object) -> datetime | None:
     """A stored moment, or None where there is none or it is not one (it is written anew)."""
     try:
@@ -417,7 +429,7 @@ def _moment_or_none(value: object) -> datetime | None:
         return None
 
 
-def _settings(stored: str) -> dict[str, str]:
+def settings_of(stored: str) -> dict[str, str]:
     """A player's settings as stored ({} where they cannot be read)."""
     try:
         data = json.loads(stored)

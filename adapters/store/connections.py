@@ -1,11 +1,13 @@
 """Which connection each call of a store runs on, and in which transaction.
 
-Three cases, for the calling thread:
+Four cases, for the calling thread:
 
 - inside a unit of work (`atomic`): the unit's connection and its one write transaction; a
   writing call runs in a savepoint of it, so a call that fails (a conflict it reports, a
   broken constraint) leaves nothing of its own and the unit usable, and nothing commits
   before the unit ends;
+- inside a reading (`reading`): its connection and its one read transaction, which sees one
+  committed state of the store, for reads only;
 - a thread that keeps a connection (the one that opened the store, or one that serves from
   it): that connection, in a transaction of the call's own;
 - any other thread: a connection from the pool, for one transaction.
@@ -18,6 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.engine import Connection
@@ -35,6 +38,8 @@ class _Unit:
 
     connection: Connection
     after_commit: list[Callable[[], None]] = field(default_factory=list)
+    read_only: bool = False
+    """A reading (`Connections.reading`): no call inside may write."""
 
 
 class Connections:
@@ -54,11 +59,15 @@ class Connections:
         return threading.get_ident() in self._units
 
     @contextmanager
-    def transaction(self, write: bool) -> Iterator[Connection]:
+    def transaction(self, write: bool, one_state: bool = False) -> Iterator[Connection]:
         """The connection for one call of the store, in a transaction of the call's own (a
-        savepoint of the unit's transaction, for a writing call inside a unit of work)."""
+        savepoint of the unit's transaction, for a writing call inside a unit of work); with
+        `one_state`, a reading transaction whose every statement sees the same committed state
+        (as a reading's does)."""
         unit = self._units.get(threading.get_ident())
         if unit is not None:
+            if write and unit.read_only:
+                raise RuntimeError("a store call that writes, inside a reading")
             with translated_errors(self._name):
                 if not write:
                     yield unit.connection
@@ -69,10 +78,14 @@ class Connections:
         with translated_errors(self._name):
             held = self._held_connection()
             if held is not None:
-                with transaction(held, write):
+                with _one_state(held, one_state), transaction(held, write):
                     yield held
                 return
-            with self._engine.connect() as connection, transaction(connection, write):
+            with (
+                self._engine.connect() as connection,
+                _one_state(connection, one_state),
+                transaction(connection, write),
+            ):
                 yield connection
 
     @contextmanager
@@ -80,26 +93,47 @@ class Connections:
         """Everything the calling thread has the store write inside is one transaction:
         committed when the block ends, rolled back entirely if anything raises out of it.
         Reads inside see the writes made before them; a unit opened inside one joins it."""
-        ident = threading.get_ident()
-        if ident in self._units:
+        unit = self._units.get(threading.get_ident())
+        if unit is not None:
+            if unit.read_only:
+                raise RuntimeError("a unit of work inside a reading")
             yield
             return
+        with self._unit(write=True) as unit:
+            yield
+        for callback in unit.after_commit:
+            callback()
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """Every read the calling thread has the store make inside is one read transaction,
+        ended once, whose every statement sees the same committed state (inside a unit of
+        work: the unit's, which sees its own writes too). Nothing may write inside."""
+        unit = self._units.get(threading.get_ident())
+        if unit is not None:
+            yield unit.connection
+            return
+        with self._unit(write=False) as unit:
+            yield unit.connection
+
+    @contextmanager
+    def _unit(self, write: bool) -> Iterator[_Unit]:
+        """One transaction of the calling thread's, which its store calls join until it ends."""
+        ident = threading.get_ident()
         with translated_errors(self._name):
             held = self._held_connection()
             connection = held if held is not None else self._engine.connect()
-            unit = _Unit(connection)
+            unit = _Unit(connection, read_only=not write)
             try:
-                with transaction(connection, write=True):
+                with _one_state(connection, not write), transaction(connection, write):
                     self._units[ident] = unit
                     try:
-                        yield
+                        yield unit
                     finally:
                         del self._units[ident]
             finally:
                 if held is None:
                     connection.close()
-        for callback in unit.after_commit:
-            callback()
 
     def after_commit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once what the calling thread wrote is committed: now, or at the end
@@ -151,6 +185,27 @@ class Connections:
         for held in keepers.values():
             if held is not None:
                 held.close()
+
+
+@contextmanager
+def _one_state(connection: Connection, reading: bool) -> Iterator[None]:
+    """A reading's transaction on PostgreSQL sees one committed state: its default (READ
+    COMMITTED) takes a new one per statement, so a game read before an append and its actions
+    read after it would disagree. The driver asks for REPEATABLE READ, READ ONLY in the
+    transaction's BEGIN, with no statement of its own. SQLite in WAL mode gives a read
+    transaction one snapshot from its first read to its end anyway."""
+    if not reading or connection.dialect.name != "postgresql":
+        yield
+        return
+    from psycopg import IsolationLevel  # only a PostgreSQL store has its driver
+
+    driver: Any = connection.connection.driver_connection
+    before = driver.isolation_level, driver.read_only
+    driver.isolation_level, driver.read_only = IsolationLevel.REPEATABLE_READ, True
+    try:
+        yield
+    finally:
+        driver.isolation_level, driver.read_only = before
 
 
 @contextmanager

@@ -82,6 +82,10 @@ class DriverResult:
         self.rowcount = rowcount
         self._rows = rows
 
+    def all(self) -> list[tuple[Any, ...]]:
+        """Every row read."""
+        return self._rows
+
     def first(self) -> tuple[Any, ...] | None:
         """The first row read, or None."""
         return self._rows[0] if self._rows else None

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, text, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
@@ -55,6 +55,7 @@ from .database import display_name, make_engine, prepare_schema
 from .game_reads import GameReads
 from .rating_queries import RatingQueries
 from .ratings import rate_finished_game
+from .since_reads import SinceReads
 from .tables import ActionRow, GameRow, LobbyRow, SeatRow
 
 
@@ -74,7 +75,7 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore(GameReads, CommandReads, ChatQueries, ClockQueries, RatingQueries):
+class SqlGameStore(GameReads, SinceReads, CommandReads, ChatQueries, ClockQueries, RatingQueries):
     """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:
@@ -124,6 +125,15 @@ class SqlGameStore(GameReads, CommandReads, ChatQueries, ClockQueries, RatingQue
         and the block goes on; raise out of it to drop what was written before."""
         return self._connections.atomic()
 
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Every read inside (by the calling thread) is one read transaction, ended once, that
+        sees one committed state of the store: a command's look-ups cost one commit, not one
+        each. Nothing may be written inside; inside a unit of work, its transaction is the
+        one."""
+        with self._connections.reading():
+            yield
+
     def _transaction(self, write: bool) -> AbstractContextManager[Connection]:
         return self._connections.transaction(write)
 
@@ -141,21 +151,15 @@ class SqlGameStore(GameReads, CommandReads, ChatQueries, ClockQueries, RatingQue
         """Remember a game's head once what was written is committed (not if rolled back)."""
         self._connections.after_commit(lambda: self._heads.note(game_id, head))
 
-    @contextmanager
-    def _snapshot(self) -> Iterator[Connection]:
-        """A read-only transaction whose every statement sees the same committed state.
+    def _head_read(self, game_id: str, head: Head) -> None:
+        """Remember a game's head as just read (only a hint: an append checks it)."""
+        self._heads.note(game_id, head)
 
-        SQLite in WAL mode gives a read transaction one snapshot from its first read to its
-        end. PostgreSQL's default (READ COMMITTED) takes a new one per statement, so a game
-        read before an append and its actions read after it would disagree: ask for one.
-        """
-        with self._transaction(write=False) as connection:
-            # Inside a unit of work, its transaction is the snapshot (and sees its writes).
-            if self.dialect == "postgresql" and not self._connections.in_unit():
-                connection.execute(
-                    text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                )
-            yield connection
+    def _snapshot(self) -> AbstractContextManager[Connection]:
+        """A read-only transaction of the call's own whose every statement sees the same
+        committed state (inside a unit of work or a reading: theirs). Calls made while it is
+        open (a lazy read) run in transactions of their own."""
+        return self._connections.transaction(write=False, one_state=True)
 
     # --- writing --------------------------------------------------------------------------
 

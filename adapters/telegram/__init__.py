@@ -9,16 +9,13 @@ from contextlib import asynccontextmanager, contextmanager
 from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError
 from telegram.ext import Application
 
+from bohnanza.adapters.kit import SettingsError
 from bohnanza.adapters.logs import RedactingFilter
 from bohnanza.adapters.platforms import Platform, ServeContext
 
-from .application import (
-    SettingsError,
-    TelegramBot,
-    TelegramSettings,
-    build_application,
-)
+from .application import TelegramBot, build_application
 from .port import CAPABILITIES, TelegramPort
+from .settings import TelegramSettings
 
 log = logging.getLogger(__name__)
 TELEGRAM_SERVER = "https://api.telegram.org"

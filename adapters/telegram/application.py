@@ -11,9 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,18 +28,17 @@ from telegram.ext import (
     filters,
 )
 
-from bohnanza.adapters.runner import Runner
+from bohnanza.adapters.kit import SettingsError, chat_runner
 from bohnanza.adapters.runner_ports import AdapterStore
-from bohnanza.adapters.settings import SettingsError as SettingError
 from bohnanza.core.app.i18n import LANGUAGES, N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.ports import Clock
-from bohnanza.core.app.service import ChatService
 from bohnanza.core.ports import StoreError
 
 from .limiter import ChatRateLimiter
-from .port import CAPABILITIES, TelegramPort
-from .translate import PLATFORM, account_id, inbound_from_callback, inbound_from_message
+from .port import TelegramPort
+from .settings import TelegramSettings
+from .translate import account_id, inbound_from_callback, inbound_from_message
 from .webhook import WebhookServer
 
 log = logging.getLogger(__name__)
@@ -65,51 +62,6 @@ MENU: tuple[tuple[str, str], ...] = (
     ("rules", N_("the rules of the game")),
     ("help", N_("every command")),
 )
-
-
-class SettingsError(SettingError):
-    """The Telegram settings are missing or wrong; the message says which."""
-
-
-@dataclass(frozen=True)
-class TelegramSettings:
-    """Where and how to reach Telegram. The token is a secret: it is never logged."""
-
-    token: str
-    mode: str = "polling"
-    base_url: str | None = None
-    """Another Bot API server (a local one), as python-telegram-bot's base_url."""
-    webhook_url: str | None = None
-    webhook_secret: str | None = None
-    listen: str = "127.0.0.1"
-    port: int = 8443
-
-    def __repr__(self) -> str:
-        return f"TelegramSettings(mode={self.mode!r}, base_url={self.base_url!r}, token=***)"
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> TelegramSettings:
-        token = env.get("BOHNANZA_TELEGRAM_TOKEN", "").strip()
-        if not token:
-            raise SettingsError("BOHNANZA_TELEGRAM_TOKEN is not set")
-        mode = env.get("BOHNANZA_TELEGRAM_MODE", "polling")
-        if mode not in ("polling", "webhook"):
-            raise SettingsError("BOHNANZA_TELEGRAM_MODE must be polling or webhook")
-        url = env.get("BOHNANZA_TELEGRAM_WEBHOOK_URL") or None
-        if mode == "webhook" and not url:
-            raise SettingsError("webhook mode needs BOHNANZA_TELEGRAM_WEBHOOK_URL")
-        port_text = env.get("BOHNANZA_TELEGRAM_PORT", "8443")
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-            raise SettingsError("BOHNANZA_TELEGRAM_PORT must be a port number")
-        return cls(
-            token=token,
-            mode=mode,
-            base_url=env.get("BOHNANZA_TELEGRAM_BASE_URL") or None,
-            webhook_url=url,
-            webhook_secret=env.get("BOHNANZA_TELEGRAM_WEBHOOK_SECRET") or None,
-            listen=env.get("BOHNANZA_TELEGRAM_LISTEN", "127.0.0.1"),
-            port=int(port_text),
-        )
 
 
 def build_application(
@@ -138,16 +90,9 @@ class TelegramBot:
     ) -> None:
         self.application = application
         self.port = TelegramPort(application.bot)
-        self.service = ChatService(
-            PLATFORM,
-            CAPABILITIES,
-            store,
-            translators,
-            user_id_of=account_id,
-            codes=random.SystemRandom(),
-        )
+        self.runner = chat_runner(self.port, store, translators, clock, user_id_of=account_id)
+        self.service = self.runner.service
         self.translators = translators
-        self.runner = Runner(self.service, self.port, clock, store=store)
         self._deadlines: asyncio.Task[None] | None = None
         self._polling: asyncio.Task[None] | None = None
         self._webhook: WebhookServer | None = None

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bohnanza.adapters.kit import chat_runner
 from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.runner_ports import AdapterStore
 from bohnanza.core.app.event_log import EventLog
@@ -29,11 +30,10 @@ from bohnanza.core.app.i18n import N_, Translator
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound, Reply, ToRoom
 from bohnanza.core.app.player_events import player_lines
-from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
 
 from .help import HELP_WORDS, terminal_help
-from .port import CAPABILITIES, PLATFORM, TerminalPort, bean_names
+from .port import PLATFORM, TerminalPort, bean_names
 from .unfinished import PLAYER_ID, NothingToResume, chosen_game, unfinished_games
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -152,8 +152,10 @@ class Console:
         self.port.news = self.news
         self.port.words = lambda text: self._translator().gettext(text)
         self.store = store
-        self.service = ChatService(PLATFORM, CAPABILITIES, store, translators, random.Random(seed))
-        self.runner = TableRunner(self.service, self.port, store=store)
+        self.runner = chat_runner(
+            self.port, store, translators, rng=random.Random(seed), runner=TableRunner
+        )
+        self.service = self.runner.service
         self._read_line = read_line
         self.output_closed = output_closed
         """Whether the output's reader has gone (a closed pipe)."""

@@ -26,9 +26,9 @@ from typing import Any
 from bohnanza.adapters.game_page_words import result_lines
 from bohnanza.core.app.i18n import Translator
 from bohnanza.core.app.messages import Message
-from bohnanza.core.app.picker import PICK
 from bohnanza.core.app.render import STEP_NAMES, offer_line
-from bohnanza.core.app.screens import ASK, current_screen, screen_of
+from bohnanza.core.app.screens import current_screen, screen_of
+from bohnanza.core.app.seat_screen import PICK
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.app.updates import waited_for
 from bohnanza.core.cards import VARIETIES, Variety
@@ -113,7 +113,8 @@ def board_data(
         for button in row
         if not _picker(button.payload)
     ]
-    if (current_screen(session, seat) or "").startswith(ASK):
+    shown = current_screen(session, seat)
+    if shown is not None and shown.asks:
         data["note"] = screen.text.rsplit("\n", 1)[-1]
     data["token"] = session.token(seat)
     legal = session.legal(seat)
@@ -136,7 +137,7 @@ def _screen(session: GameSession, seat: int, tr: Translator) -> Message:
     """The seat's moves, or the question it was asked; an offer he is building in the chat's
     picker is left there (the board builds offers its own way)."""
     screen = current_screen(session, seat)
-    if screen is not None and screen.startswith(PICK):
+    if screen is not None and screen.picks:
         screen = None
     return screen_of(session, seat, tr, screen)
 

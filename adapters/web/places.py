@@ -20,7 +20,7 @@ from bohnanza.core.app.lobby import Lobby
 from bohnanza.core.app.resuming import resume_game
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
-from bohnanza.core.app.tables import lobby_data, lobby_from
+from bohnanza.core.app.stored_lobby import lobby_data, lobby_from
 from bohnanza.core.bots import STRATEGIES
 from bohnanza.core.ports import FINISHED, SeatIdentity, UnknownGame
 from bohnanza.core.record import GameRecord

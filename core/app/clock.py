@@ -4,19 +4,22 @@ keeps missing them) and a bot's trading window, when they are due."""
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from ..errors import IllegalActionError
 from . import reminders, turns
 from .context import Context
 from .messages import Message, Outbound, ToRoom
 from .play import after_move
+from .presenting import Said, present
 from .session import GameSession
-from .work import ATTEMPTS, Conflict, Work
+from .work import Work, attempt
 
 
 def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outbound]:
-    """What is due in a game by `now`, decided on the game as stored and stored in one unit
-    of work; another worker first is decided again once."""
+    """What is due in a game by `now`, decided on the game as stored, presented and stored in
+    one unit of work (`work.attempt`); another worker first: decided once more on the game as
+    the store then holds it, whose clocks run on."""
     tables = ctx.tables
     due = turns.next_wakeup(session)
     if due is not None and due <= now:
@@ -25,28 +28,34 @@ def tick_session(ctx: Context, session: GameSession, now: datetime) -> list[Outb
         if fresh is None:
             return []
         session = fresh
-    for _ in range(ATTEMPTS):
-        work = Work(ctx.store)
-        out = tick_game(ctx, work, session, now)
-        try:
-            work.commit(now)
-        except Conflict:
-            # Another worker stored its moves (or its reminder) first: the game as stored
-            # is decided again, and its clocks run on.
-            tables.reload(session)
-            fresh = tables.games.get(session.room)
-            if fresh is None or fresh.game_id != session.game_id:
-                return []
-            session = fresh
-            continue
-        return out
-    return []
+    game_id, room = session.game_id, session.room
+    held: GameSession | None = session
+    stale = False
+
+    def decide(work: Work) -> list[Said]:
+        nonlocal held, stale
+        if stale and held is not None:
+            # Decided again on the game as stored, its stand-ins' bots kept (`Tables.reload`).
+            tables.reload(held)
+            fresh = tables.games.get(room)
+            held = fresh if fresh is not None and fresh.game_id == game_id else None
+            stale = False
+        return [] if held is None else tick_game(ctx, work, held, now)
+
+    def forget(work: Work) -> None:
+        nonlocal stale
+        tables.forget_touched(work.games, work.rooms)
+        stale = True
+
+    return attempt(ctx.store, now, decide, partial(present, ctx), forget) or []
 
 
-def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Outbound]:
-    """What is due in one game by `now`; what it changed is given to `work`."""
+def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Said]:
+    """What is due in one game by `now`; what it changed is given to `work`, what the table
+    and the players are to see of it presented where the `Show` stands."""
     tr = ctx.translator(session.language)
-    out = reminders.seat_reminders(session, work, tr, now)
+    out: list[Said] = []
+    out += reminders.seat_reminders(session, work, tr, now)
     out += reminders.trade_reminders(session, work, tr, now)
     moved = False
     for seat in turns.due_defaults(session, now):
@@ -67,7 +76,7 @@ def tick_game(ctx: Context, work: Work, session: GameSession, now: datetime) -> 
             out.append(ToRoom(session.room, Message(text)))
     window = session.trade_window_until
     if moved or (window is not None and window <= now):
-        out += after_move(ctx, work, session, now)
+        out.append(after_move(ctx, work, session, now))
     else:
         work.save_game(session)  # a reminder sent is kept as sent
     return out

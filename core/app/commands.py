@@ -8,7 +8,7 @@ from enum import Enum
 
 from .i18n import Translator
 from .inbound import MAX_TEXT, Inbound
-from .player_settings import SETTINGS
+from .player_modes import SETTINGS
 
 
 class Family(Enum):
@@ -22,7 +22,8 @@ class Family(Enum):
     SEATS = "seats"
     PLAY = "play"
     BUTTON = "button"
-    """A button pressed: of a lobby (`l`), of a game (`g`), or a player's hand (`h`)."""
+    """A button of a game (`g`) or a player's hand (`h`) pressed (a lobby's button is a
+    lobby command), or a button not of this bot's."""
     ANALYSIS = "analysis"
     UNKNOWN = "unknown"
     FOREIGN_DIGITS = "foreign digits"
@@ -100,14 +101,44 @@ LOBBY_VERBS = frozenset(v for v, f in VERB_FAMILIES.items() if f is Family.LOBBY
 
 
 @dataclass(frozen=True)
+class Press:
+    """A game's button pressed, as its payload says: the hand button (`h GAME`) or a button
+    of the seat's private message (`g GAME TOKEN VERB…`, `asks` from VERB on). A payload
+    of neither form is `odd`: refused once its game and seat are found."""
+
+    game_id: str
+    hand: bool = False
+    token: str = ""
+    asks: tuple[str, ...] = ()
+    odd: bool = False
+
+    @property
+    def verb(self) -> str:
+        """The button's command word (`pick`, `ask`, `back`, `send`) or its move's first."""
+        return self.asks[0]
+
+    @property
+    def rest(self) -> str:
+        """What follows the command word: a draft, or the move asked about."""
+        return " ".join(self.asks[1:])
+
+
+@dataclass(frozen=True)
 class Command:
     """An input as the application understands it: its family, its verb (lower case) and
-    the words after the verb; a play command keeps all its words (`#GAME` and numbers)."""
+    the words after the verb; a play command keeps all its words (`#GAME` and numbers); a
+    game's button pressed, its `press` (a lobby's is a lobby command)."""
 
     family: Family
     verb: str = ""
     args: tuple[str, ...] = ()
     words: tuple[str, ...] = ()
+    press: Press | None = None
+
+    @property
+    def asks_hint(self) -> bool:
+        """A hint asked for (`hint`, `#GAME hint`): the expert works it out."""
+        return self.family is Family.PLAY and "hint" in (w.lower() for w in self.words[:2])
 
 
 def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
@@ -119,7 +150,7 @@ def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
     if not words:
         return Command(Family.EMPTY)
     if inbound.button:
-        return Command(Family.BUTTON, words[0], words[1:], words)
+        return pressed(words)
     verb, args = words[0].lower(), words[1:]
     if verb in HELP_VERBS or (verb == "start" and inbound.private and not lobby_here):
         return Command(Family.HELP, verb, args, words)
@@ -131,6 +162,24 @@ def parse_command(inbound: Inbound, lobby_here: bool) -> Command:
     if family is Family.PLAY and any(foreign_digits(word) for word in words):
         return Command(Family.FOREIGN_DIGITS, verb, args, words)
     return Command(family or Family.UNKNOWN, verb, args, words)
+
+
+def pressed(words: tuple[str, ...]) -> Command:
+    """A button's payload as a command: a lobby's (`l VERB`) is that lobby command; a game's
+    (`g …`) or a hand's (`h GAME`) a `Press`; any other is a button not of this bot's."""
+    kind, args = words[0], words[1:]
+    if kind == "l" and args and args[0] in LOBBY_VERBS:
+        return Command(Family.LOBBY, args[0], args[1:], words)
+    if kind not in ("g", "h"):
+        return Command(Family.BUTTON, kind, args, words)
+    game_id = args[0] if args else ""
+    if kind == "h":
+        press = Press(game_id, hand=True) if len(words) == 2 else Press(game_id, odd=True)
+    elif len(words) < 4:
+        press = Press(game_id, odd=True)
+    else:
+        press = Press(game_id, token=words[2], asks=words[3:])
+    return Command(Family.BUTTON, kind, args, words, press)
 
 
 def foreign_digits(word: str) -> bool:

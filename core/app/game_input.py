@@ -4,23 +4,24 @@ the room's game, or his only game when said privately), then what it asks: a but
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
 from ..errors import IllegalActionError
 from ..notation import NotationError, action_text
+from .commands import Press, pressed
 from .context import Context
+from .i18n import Translator
 from .inbound import Inbound
 from .learning import hint_answer
-from .messages import Message, Outbound, Reply, ToPlayer
+from .messages import Reply
 from .numbers import verdict
-from .picker import PICK, SEND, draft_commands
+from .picker import SEND, draft_commands
 from .play import UnknownBean, act, parse, welcome_back
+from .presenting import Said, Show, seat_view, table_anew
 from .refused_numbers import refused_number
 from .render import hand_text
 from .screens import (
-    ASK,
     BACK,
     CHAIN,
     current_draft,
@@ -30,51 +31,36 @@ from .screens import (
     screen_of,
     seat_decision,
 )
+from .seat_screen import ASK, PICK, Screen
 from .session import GameSession
-from .updates import (
-    hand_updates,
-    retired_text,
-    shown_now,
-    table_message,
-    table_update,
-)
+from .updates import table_message
 from .work import Work
 
 
 def button(
-    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
-) -> list[Outbound]:
-    """A game's button (`g GAME TOKEN COMMAND`) or the hand button (`h GAME`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
-    session = ctx.tables.button_session(words[1]) if len(words) >= 2 else None
+    ctx: Context, work: Work, inbound: Inbound, tr: Translator, press: Press, now: datetime
+) -> list[Said]:
+    """A game's button (`g GAME TOKEN VERB…`) or the hand button (`h GAME`)."""
+    session = ctx.tables.button_session(press.game_id) if press.game_id else None
     if session is None:
         return [Reply(inbound, tr.gettext("This button belongs to a game that is over."))]
-    return _seated(ctx, work, session, inbound, words, now, _pressed)
-
-
-Asked = Callable[
-    [Context, Work, GameSession, int, Inbound, tuple[str, ...], datetime], list[Outbound]
-]
-"""What an input of a seated player asks, on his game (`_pressed`, `_asked`)."""
+    seat, back = _seated(ctx, work, session, inbound, now)
+    if seat is None:
+        return back
+    return back + _pressed(ctx, work, session, seat, inbound, press, now)
 
 
 def _seated(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    inbound: Inbound,
-    words: tuple[str, ...],
-    now: datetime,
-    then: Asked,
-) -> list[Outbound]:
-    """The input of the game's player who sent it: a player back from a stand-in has his seat
-    again before what he asked is done; anyone else is told he does not play here."""
+    ctx: Context, work: Work, session: GameSession, inbound: Inbound, now: datetime
+) -> tuple[int | None, list[Said]]:
+    """The seat of the game's player who sent the input, with what his coming back from a
+    stand-in shows (he has his seat again before what he asked is done); for anyone else
+    None, with the answer that he does not play here."""
     seat = session.seat_of(inbound.user_id)
     if seat is None:
         tr = ctx.translator(session.language)
-        return [Reply(inbound, tr.gettext("You are not playing in this game."))]
-    back = welcome_back(ctx, work, session, seat, now)
-    return back + then(ctx, work, session, seat, inbound, words, now)
+        return None, [Reply(inbound, tr.gettext("You are not playing in this game."))]
+    return seat, welcome_back(ctx, work, session, seat, now)
 
 
 def _pressed(
@@ -83,46 +69,47 @@ def _pressed(
     session: GameSession,
     seat: int,
     inbound: Inbound,
-    words: tuple[str, ...],
+    press: Press,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """What a button of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
-    kind = words[0]
-    if kind == "h" and len(words) == 2:
+    if press.hand:
         if not ctx.capabilities.personal_answers:
             # Here an answer may be read by others: the hand goes to the private chat.
-            return hand_privately(ctx, work, session, seat, inbound, now)
+            return hand_privately(ctx, session, seat, inbound)
         return [Reply(inbound, hand_text(tr, session.view(seat), session.names))]
-    if kind != "g" or len(words) < 4:
+    if press.odd:
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    command = " ".join(words[4:])
-    if words[3] == PICK:
+    if press.verb == PICK:
         # The draft is checked against the game as it is: others' offers may come and go
         # while a player ticks his cards.
-        return _pick(ctx, work, session, seat, inbound, command)
-    if words[2] != session.token(seat):
+        return _pick(ctx, session, seat, inbound, press.rest)
+    if press.token != session.token(seat):
         # Never a dead end: the player gets the moment as it is now, with its buttons.
         earlier = tr.gettext(
             "That button was from an earlier moment: here is the game as it stands now."
         )
-        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
-        return [*shown, Reply(inbound, earlier)]
-    if words[3] == ASK and len(words) > 4:
-        return _confirm(ctx, work, session, seat, inbound, command)
-    if words[3] == BACK:
+        return [seat_view(session, seat, fresh=True), Reply(inbound, earlier)]
+    if press.verb == ASK and len(press.asks) > 1:
+        return _confirm(ctx, session, seat, inbound, press.rest)
+    if press.verb == BACK:
         session.seats[seat].screen = None
-        return private_view(ctx, work, session, seat, now=now)
-    if words[3] == SEND:
-        return _send_offer(ctx, work, session, seat, inbound, command, now)
-    return act(ctx, work, session, seat, inbound, " ".join(words[3:]), now)
+        return [seat_view(session, seat)]
+    if press.verb == SEND:
+        return _send_offer(ctx, work, session, seat, inbound, press.rest, now)
+    return act(ctx, work, session, seat, inbound, " ".join(press.asks), now)
 
 
 def typed(
-    ctx: Context, work: Work, inbound: Inbound, words: tuple[str, ...], now: datetime
-) -> list[Outbound]:
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    words: tuple[str, ...],
+    now: datetime,
+) -> list[Said]:
     """A typed game command (`#GAME` first where the player has several games)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     game_id = words[0][1:].upper() if words[0].startswith("#") else None
     if game_id is not None:
         words = words[1:]
@@ -143,7 +130,10 @@ def typed(
         session = ctx.tables.room_session(inbound.room)
     if session is None:
         return [Reply(inbound, tr.gettext("You are not playing in a game here."))]
-    return _seated(ctx, work, session, inbound, words, now, _asked)
+    seat, back = _seated(ctx, work, session, inbound, now)
+    if seat is None:
+        return back
+    return back + _asked(ctx, work, session, seat, inbound, words, now)
 
 
 def _asked(
@@ -154,7 +144,7 @@ def _asked(
     inbound: Inbound,
     words: tuple[str, ...],
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """What a typed command of the seat's asks, on its game."""
     tr = ctx.translator(session.language)
     verb = words[0].lower()
@@ -164,14 +154,14 @@ def _asked(
         if inbound.private:
             # Asked in private: answered there, not posted to the whole room.
             return [Reply(inbound, table_message(session, tr, ctx.capabilities, now).text)]
-        return shown_now(session, table_update(session, tr, ctx.capabilities, True, now))
+        return [table_anew(session)]
     if verb == "hint":
-        return hint_answer(ctx, session, seat, inbound)
+        return [*hint_answer(ctx, session, seat, inbound)]
     if verb == "hand":
         if inbound.private:
             # Here, the private message itself, posted anew with its buttons.
-            return private_view(ctx, work, session, seat, fresh=True, now=now)
-        return hand_privately(ctx, work, session, seat, inbound, now)
+            return [seat_view(session, seat, fresh=True)]
+        return hand_privately(ctx, session, seat, inbound)
     return act(ctx, work, session, seat, inbound, " ".join(words), now)
 
 
@@ -183,7 +173,7 @@ def _numbered_choice(
     inbound: Inbound,
     number: int,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """A number answers the player's list where choices are numbered: it presses the button
     it names, and the message that follows is posted anew, below it. It is taken only for the
     choice it named in the lists he may be reading (`bohnanza.core.app.numbers`); else he is
@@ -202,20 +192,17 @@ def _numbered_choice(
         return [Reply(inbound, none.format(number=number))]
     if found.outcome != "take" or found.choice is None:
         line = refused_number(tr, session, found)
-        shown = private_view(ctx, work, session, seat, fresh=True, now=now)
-        return [Reply(inbound, line), *shown]
+        return [Reply(inbound, line), seat_view(session, seat, fresh=True)]
     payload = found.choice.button.payload
-    out = button(ctx, work, replace(inbound, text=payload), tuple(payload.split()), now)
-    retired = Message(retired_text(session, tr))
-    return [
-        replace(o, fresh=True, retired=retired)
-        if isinstance(o, ToPlayer) and o.user_id == inbound.user_id
-        else o
-        for o in out
-    ]
+    press = pressed(tuple(payload.split())).press
+    if press is None:
+        return [Reply(inbound, tr.gettext("This button is not one of mine."))]
+    out = button(ctx, work, replace(inbound, text=payload), tr, press, now)
+    # What it shows him is posted anew, below the number he sent.
+    return [replace(o, anew_to=inbound.user_id) if isinstance(o, Show) else o for o in out]
 
 
-def _show_screen(session: GameSession, seat: int, screen: str | None) -> None:
+def _show_screen(session: GameSession, seat: int, screen: Screen | None) -> None:
     control = session.seats[seat]
     control.screen = screen
     if screen is not None:
@@ -223,16 +210,16 @@ def _show_screen(session: GameSession, seat: int, screen: str | None) -> None:
 
 
 def _pick(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, draft: str
-) -> list[Outbound]:
+    ctx: Context, session: GameSession, seat: int, inbound: Inbound, draft: str
+) -> list[Said]:
     """The trade picker with the draft of the button pressed."""
     tr = ctx.translator(session.language)
     if current_draft(session, seat, draft) is None:
         _show_screen(session, seat, None)
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat), cannot]
-    _show_screen(session, seat, f"{PICK} {draft}")
-    return private_view(ctx, work, session, seat)
+        return [seat_view(session, seat), cannot]
+    _show_screen(session, seat, Screen(PICK, draft))
+    return [seat_view(session, seat)]
 
 
 def _send_offer(
@@ -243,7 +230,7 @@ def _send_offer(
     inbound: Inbound,
     words: str,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """Make the offer the player built: to one partner, to each possible partner, or as the
     counter of an offer made to him."""
     tr = ctx.translator(session.language)
@@ -252,14 +239,14 @@ def _send_offer(
     _show_screen(session, seat, None)
     if draft is None or options is None:
         cannot = Reply(inbound, tr.gettext("That offer cannot be made now."))
-        return [*private_view(ctx, work, session, seat, now=now), cannot]
+        return [seat_view(session, seat), cannot]
     command = CHAIN.join(draft_commands(draft, options.partners))
     return act(ctx, work, session, seat, inbound, command, now)
 
 
 def _confirm(
-    ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, command: str
-) -> list[Outbound]:
+    ctx: Context, session: GameSession, seat: int, inbound: Inbound, command: str
+) -> list[Said]:
     """A move that cannot be undone and is not forced (selling a field) is asked again: the
     player's message shows what it does, with Yes and No."""
     tr = ctx.translator(session.language)
@@ -268,44 +255,15 @@ def _confirm(
         session.game.check(action)
     except (NotationError, IllegalActionError, UnknownBean):
         return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    _show_screen(session, seat, f"{ASK} {action_text(action)}")
-    return private_view(ctx, work, session, seat)
+    _show_screen(session, seat, Screen(ASK, action_text(action)))
+    return [seat_view(session, seat)]
 
 
-def hand_privately(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    seat: int,
-    inbound: Inbound,
-    now: datetime | None = None,
-) -> list[Outbound]:
+def hand_privately(ctx: Context, session: GameSession, seat: int, inbound: Inbound) -> list[Said]:
     """The player's private message sent again, and a word where he asked (not on one screen,
     where it shows up right there)."""
     tr = ctx.translator(session.language)
-    mine = private_view(ctx, work, session, seat, fresh=True, now=now)
+    mine = seat_view(session, seat, fresh=True)
     if ctx.capabilities.one_screen:
-        return mine
-    return [*mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]
-
-
-def private_view(
-    ctx: Context,
-    work: Work,
-    session: GameSession,
-    seat: int,
-    fresh: bool = False,
-    now: datetime | None = None,
-) -> list[Outbound]:
-    """The seat's private message as the game stands (`fresh`: posted anew). What it shows
-    (a question, a draft, the list a number answers) is stored with the game's chat state by
-    the work: after a restart a number answers what it answered before."""
-    tr = ctx.translator(session.language)
-    caps = ctx.capabilities
-    update = hand_updates(session, tr, caps, force={seat}, only={seat}, acting=seat, now=now)
-    out = shown_now(session, update)
-    work.save_game(session)
-    if not fresh:
-        return out
-    retired = Message(retired_text(session, tr))
-    return [replace(o, fresh=True, retired=retired) if isinstance(o, ToPlayer) else o for o in out]
+        return [mine]
+    return [mine, Reply(inbound, tr.gettext("I sent you your hand privately."))]

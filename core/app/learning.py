@@ -10,6 +10,7 @@ import zlib
 from ..record import GameRecord, SeatRecord
 from .context import Context
 from .hints import hint, seen_by
+from .i18n import Translator
 from .inbound import Inbound
 from .lobby import LobbyError
 from .messages import GamePage, Message, Outbound, Reply, ToPlayer
@@ -49,9 +50,8 @@ def hint_answer(ctx: Context, session: GameSession, seat: int, inbound: Inbound)
     return [ToPlayer(user, Message(text), session.room), Reply(inbound, sent)]
 
 
-def analysis_request(ctx: Context, inbound: Inbound) -> list[Outbound]:
+def analysis_request(ctx: Context, inbound: Inbound, tr: Translator) -> list[Outbound]:
     """`analysis` in a room: the expert's look back at the room's last finished game."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     if inbound.private:
         return [Reply(inbound, tr.gettext("Ask for the analysis in the game's room."))]
     if ctx.tables.room_session(inbound.room) is not None:

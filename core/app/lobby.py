@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..bots import STRATEGIES
 from ..ports import SeatIdentity
@@ -74,6 +74,20 @@ class Lobby:
         self.seats.append(bot)
         return bot
 
+    def bot_command(self, user_id: str, args: tuple[str, ...]) -> None:
+        """`bot [STRATEGY]`, `bot remove`, by a person seated here."""
+        if self.seat_of(user_id) is None:
+            raise LobbyError("Join the game first.")
+        if args and args[0].lower() == "remove":
+            self.remove_bot()
+            return
+        words = [a.lower() for a in args if a.lower() != "add"]
+        self.add_bot(words[0] if words else "heuristic")
+
+    def require_creator(self, user_id: str) -> None:
+        if user_id != self.creator:
+            raise LobbyError("Only the player who opened the game can change it.")
+
     def remove_bot(self) -> None:
         for index in range(len(self.seats) - 1, -1, -1):
             if self.seats[index].kind == "bot":
@@ -125,6 +139,49 @@ class Lobby:
     def _make_room(self) -> None:
         if len(self.seats) >= MAX_PLAYERS:
             raise LobbyError("The table is full ({high} players).", high=MAX_PLAYERS)
+
+
+def gathered(
+    lobby: Lobby | None,
+    platform: str,
+    room: str,
+    user_id: str,
+    name: str,
+    verb: str,
+    args: tuple[str, ...],
+) -> Lobby | None:
+    """The room's lobby after a person's lobby command (`new`, `join`, `leave`, `bot`, `set`,
+    `cancel`, `start`), a lobby of its own: None once it is called off (cancelled, or its last
+    person left); for `start`, the lobby as it may start. The lobby given is left as it was
+    (memory takes the new one once it is stored). LobbyError: refused."""
+    if lobby is not None:
+        lobby = replace(lobby, seats=list(lobby.seats))
+    if verb == "new":
+        if lobby is not None:
+            raise LobbyError("A game is already being gathered here: send 'join'.")
+        lobby = Lobby(room, platform, user_id)
+        verb = "join"
+    if lobby is None:
+        raise LobbyError("No game is being gathered here: send 'new' to open one.")
+    if verb == "join":
+        lobby.join(user_id, name)
+    elif verb == "leave":
+        lobby.leave(user_id)
+        if not any(s.kind == "human" for s in lobby.seats):
+            return None
+    elif verb == "bot":
+        lobby.bot_command(user_id, args)
+    elif verb == "set":
+        lobby.require_creator(user_id)
+        if len(args) != 2:
+            raise LobbyError("Write: set lang it, or set deadline 10m.")
+        lobby.set_option(args[0].lower(), args[1].lower())
+    elif verb == "cancel":
+        lobby.require_creator(user_id)
+        return None
+    elif verb in ("start", "begin"):
+        lobby.check_start(user_id)
+    return lobby
 
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

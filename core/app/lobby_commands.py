@@ -3,19 +3,23 @@ and starting it (the lobby taken and its game stored in one transaction)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 
 from ..ports import NewGame
 from ..table_setup import setup_for
 from .context import Context
 from .hints import hints_line
+from .i18n import Translator
 from .inbound import Inbound
-from .lobby import Lobby, LobbyError, format_duration
-from .messages import Button, Message, Outbound, Reply, ToRoom
+from .lobby import Lobby, LobbyError, format_duration, gathered
+from .messages import Button, Message, Reply, ToRoom
 from .names import seat_names
 from .play import after_move
-from .tables import lobby_data
+from .presenting import Said
+from .session import GameSession
+from .stored_lobby import lobby_data
 from .work import Work
 
 GAME_ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -23,102 +27,52 @@ GAME_ID_LENGTH = 6
 
 
 def lobby_command(
-    ctx: Context, work: Work, inbound: Inbound, verb: str, args: list[str], now: datetime
-) -> list[Outbound]:
-    """A lobby command, decided on the lobby as stored; what it changed is stored by `work`
-    over the version read (another worker's change first is a conflict, decided again)."""
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    verb: str,
+    args: tuple[str, ...],
+    now: datetime,
+) -> list[Said]:
+    """A lobby command, decided on the lobby as stored (read by `routes.route`); what it
+    changed is stored by `work` over the version read (another worker's change first is a
+    conflict, decided again)."""
     room = inbound.room
     tables = ctx.tables
-    if not inbound.private:
-        tables.fetch_lobby(room)
-    before = tables.lobbies.get(room)
-    data = None if before is None else lobby_data(before)
-    out = _decide(ctx, work, inbound, verb, args, now)
-    if room in tables.lobby_versions or data is None:
-        _store(ctx, work, room, data, now)
-    return out
-
-
-def _store(
-    ctx: Context, work: Work, room: str, before: dict[str, object] | None, now: datetime
-) -> None:
-    tables = ctx.tables
-    version = tables.lobby_versions.get(room, 0)
-    lobby = tables.lobbies.get(room)
-    if lobby is None:
-        if before is not None:
-            work.drop_lobby(ctx.platform, room, version)
-        return
-    data = lobby_data(lobby)
-    if data == before:
-        return
-    work.save_lobby(ctx.platform, room, data, version, now)
-    work.after_commit(lambda: tables.lobby_versions.__setitem__(room, version + 1))
-
-
-def _decide(
-    ctx: Context, work: Work, inbound: Inbound, verb: str, args: list[str], now: datetime
-) -> list[Outbound]:
-    room = inbound.room
-    tables = ctx.tables
-    tr = ctx.translator(ctx.room_language(room))
     if inbound.private:
         return [Reply(inbound, tr.gettext("Games are opened and joined in a group."))]
     if tables.room_session(room) is not None:
         return [Reply(inbound, tr.gettext("A game is already being played here."))]
-    lobby = tables.lobbies.get(room)
-    name = inbound.name  # cleaned as it is seated (`names.seat_name`)
-    called_off = ToRoom(room, Message(tr.gettext("The game was called off.")), f"lobby:{room}")
+    held = tables.lobbies.get(room)
+    before = None if held is None else lobby_data(held)
+    version = tables.lobby_versions.get(room, 0)
     try:
-        if verb == "new":
-            if lobby is not None:
-                raise LobbyError("A game is already being gathered here: send 'join'.")
-            lobby = Lobby(room, ctx.platform, inbound.user_id)
-            lobby.join(inbound.user_id, name)
-            tables.lobbies[room] = lobby
-            # A new lobby is a new message, not an edit of an old game's far up the chat.
-            return [replace(lobby_message(ctx, lobby), fresh=True)]
-        if lobby is None:
-            raise LobbyError("No game is being gathered here: send 'new' to open one.")
-        if verb == "join":
-            lobby.join(inbound.user_id, name)
-        elif verb == "leave":
-            lobby.leave(inbound.user_id)
-            if not any(s.kind == "human" for s in lobby.seats):
-                del tables.lobbies[room]
-                return [called_off]
-        elif verb == "bot":
-            _bot_command(lobby, inbound.user_id, args)
-        elif verb == "set":
-            _require_creator(lobby, inbound.user_id)
-            if len(args) != 2:
-                raise LobbyError("Write: set lang it, or set deadline 10m.")
-            lobby.set_option(args[0].lower(), args[1].lower())
-        elif verb == "cancel":
-            _require_creator(lobby, inbound.user_id)
-            del tables.lobbies[room]
-            return [called_off]
-        elif verb in ("start", "begin"):
-            lobby.check_start(inbound.user_id)
-            return _start(ctx, work, lobby, now)
+        # The name is cleaned as it is seated (`names.seat_name`).
+        lobby = gathered(held, ctx.platform, room, inbound.user_id, inbound.name, verb, args)
     except LobbyError as error:
         return [Reply(inbound, tr.gettext(str(error)).format(**error.params))]
-    return [lobby_message(ctx, lobby)]
-
-
-def _require_creator(lobby: Lobby, user_id: str) -> None:
-    if user_id != lobby.creator:
-        raise LobbyError("Only the player who opened the game can change it.")
-
-
-def _bot_command(lobby: Lobby, user_id: str, args: list[str]) -> None:
-    if lobby.seat_of(user_id) is None:
-        raise LobbyError("Join the game first.")
-    if args and args[0].lower() == "remove":
-        lobby.remove_bot()
-        return
-    words = [a.lower() for a in args if a.lower() != "add"]
-    lobby.add_bot(words[0] if words else "heuristic")
+    started = None
+    if verb in ("start", "begin") and lobby is not None:
+        started = _new_game(ctx, lobby, now)
+    data = None if lobby is None or started is not None else lobby_data(lobby)
+    # Memory takes the lobby as it now stands, or the game it became, once the store holds it.
+    if started is not None:
+        work.start_game(started.game, version)
+        work.after_commit(partial(tables.lobby_now, room, None))
+        work.after_commit(partial(tables.games.__setitem__, room, started.session))
+    elif data != before:
+        work.save_lobby(
+            ctx.platform, room, data, version, now, partial(tables.lobby_now, room, lobby)
+        )
+    if started is not None:
+        return _begun(ctx, work, started.session, now)
+    if lobby is None:
+        called_off = Message(tr.gettext("The game was called off."))
+        return [ToRoom(room, called_off, f"lobby:{room}")]
+    message = lobby_message(ctx, lobby)
+    # A new lobby is a new message, not an edit of an old game's far up the chat.
+    return [replace(message, fresh=True) if verb == "new" else message]
 
 
 def lobby_message(ctx: Context, lobby: Lobby) -> ToRoom:
@@ -154,16 +108,22 @@ def lobby_message(ctx: Context, lobby: Lobby) -> ToRoom:
     return ToRoom(lobby.room, Message(text, buttons), f"lobby:{lobby.room}")
 
 
-def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbound]:
-    """The game the lobby became: stored with its first moves (bots on turn) in the work that
-    takes the lobby; the room sees it begin."""
-    tables = ctx.tables
+@dataclass(frozen=True)
+class Started:
+    """The game a lobby became, to be stored, and its session."""
+
+    game: NewGame
+    session: GameSession
+
+
+def _new_game(ctx: Context, lobby: Lobby, now: datetime) -> Started:
+    """The game the lobby becomes: its deck shuffled, its seats named as every lobby's are
+    now, its session ready for its first moves (the opener, who started it, acting)."""
     deck = setup_for(len(lobby.seats)).cards_in_play()
     ctx.rng.shuffle(deck)
     # A lobby stored before its names were cleaned is seated as every lobby is now.
     names = seat_names(seat.name for seat in lobby.seats)
     seats = tuple(replace(seat, name=name) for seat, name in zip(lobby.seats, names, strict=True))
-    version = tables.lobby_versions.pop(lobby.room, 0)
     game_id = new_game_id(ctx)
     options: dict[str, str | int] = {
         "platform": ctx.platform,
@@ -175,18 +135,21 @@ def _start(ctx: Context, work: Work, lobby: Lobby, now: datetime) -> list[Outbou
         **lobby.recorded_options(),
     }
     game = NewGame(game_id, seats, tuple(deck), now, options)
-    work.start_game(game, version)
-    del tables.lobbies[lobby.room]
-    session = tables.session_of_new_game(game)
+    session = ctx.tables.session_of_new_game(game)
     # The opener who started the game is acting already: his first move is no news.
     session.refresh_waiting(now, acted=session.seat_of(lobby.creator))
-    tables.games[lobby.room] = session
+    return Started(game, session)
+
+
+def _begun(ctx: Context, work: Work, session: GameSession, now: datetime) -> list[Said]:
+    """The room sees the game begin, with its first moves (bots on turn), stored in the work
+    that takes the lobby."""
     tr = ctx.translator(session.language)
     begins = tr.gettext("Game {game} begins: {names}.").format(
-        game=game_id, names=", ".join(session.names)
+        game=session.game_id, names=", ".join(session.names)
     )
-    out: list[Outbound] = [ToRoom(lobby.room, Message(begins), f"lobby:{lobby.room}")]
-    return out + after_move(ctx, work, session, now, fresh=True)
+    begun = ToRoom(session.room, Message(begins), f"lobby:{session.room}")
+    return [begun, after_move(ctx, work, session, now, fresh=True)]
 
 
 def new_game_id(ctx: Context) -> str:

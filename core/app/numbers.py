@@ -23,7 +23,8 @@ from typing import Literal
 
 from ..cards import Variety
 from .messages import Button
-from .picker import PICK, SEND, Draft, parse_draft
+from .picker import SEND, Draft, parse_draft
+from .seat_screen import PICK, Screen
 
 CHAIN = ";"
 """Separates the commands of a button that takes several steps at once (`screens.CHAIN`)."""
@@ -124,16 +125,15 @@ def _texts(item: object, length: int) -> bool:
 # --- decisions and keys --------------------------------------------------------------------
 
 
-def decision_of(turn: int, step: str, screen: str | None) -> str:
+def decision_of(turn: int, step: str, screen: Screen | None) -> str:
     """The decision a seat's list belongs to: the step of the turn, or a question asked in it
     (`ask harvest 2`), or an offer being built in it, to one target (`pick s2`)."""
     moment = f"{turn} {step}"
     if screen is None:
         return moment
-    verb, _, rest = screen.partition(" ")
-    if verb == PICK:
-        return f"{moment} {PICK} {rest.split(' ', 1)[0]}"
-    return f"{moment} {screen}"
+    if screen.picks:
+        return f"{moment} {PICK} {screen.rest.split(' ', 1)[0]}"
+    return f"{moment} {screen.text}"
 
 
 def step_of(decision: str) -> tuple[str, str]:

@@ -17,9 +17,8 @@ from ..cards import VARIETIES, Variety
 from ..table_setup import setup_for
 from .i18n import BEAN_NAMES, N_, Translator, bean_name
 from .messages import Button
+from .seat_screen import PICK
 
-PICK = "pick"
-"""A button's command word: show the trade picker with the draft that follows."""
 SEND = "send"
 """A button's command word: make the offer of the draft that follows."""
 ANYONE = "a"

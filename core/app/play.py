@@ -1,10 +1,12 @@
 """Playing: a player's command in his game applied (with the steps a button chains to it), the
-bots' answers, a player back from a stand-in, and what the room and the players see after."""
+bots' answers, a player back from a stand-in; what the room and the players see after is
+presented once it is all decided (`presenting.moved`)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
 from ..actions import AcceptTrade, Action, CounterTrade, DeclineTrade, ProposeTrade
 from ..cards import Variety
@@ -15,13 +17,13 @@ from . import turns
 from .context import Context
 from .i18n import Translator, bean_name
 from .inbound import Inbound
-from .messages import Message, Outbound, Reply, ToPlayer, ToRoom
+from .messages import Message, Reply, ToRoom
 from .player_events import own_offer_lines
+from .presenting import Said, Show, moved
 from .refusals import refusal
 from .screens import CHAIN
 from .session import GameSession
 from .typed_names import seat_numbers
-from .updates import hand_updates, shown_now, table_update
 from .work import Work
 
 
@@ -33,7 +35,7 @@ def act(
     inbound: Inbound,
     command: str,
     now: datetime,
-) -> list[Outbound]:
+) -> list[Said]:
     """A player's command in his game: applied, answered by bots, shown to all."""
     tr = ctx.translator(session.language)
     session.seats[seat].screen = None
@@ -57,8 +59,8 @@ def act(
             turns.apply_action(session, parse(session, seat, following), now)
         except (NotationError, IllegalActionError, UnknownBean):
             break
-    out = after_move(ctx, work, session, now, acting=seat)
-    return out + answer_to_move(ctx, session, seat, inbound, command, since, out, now)
+    shown = after_move(ctx, work, session, now, acting=seat)
+    return answer_to_move(ctx, session, seat, inbound, command, since, shown)
 
 
 def answer_to_move(
@@ -68,40 +70,32 @@ def answer_to_move(
     inbound: Inbound,
     command: str,
     since: int,
-    out: list[Outbound],
-    now: datetime,
-) -> list[Outbound]:
-    """A move is always answered at once: an offer by its number and what became of it (a
-    bot answers at once), where his private message does not tell it already."""
+    shown: Show,
+) -> list[Said]:
+    """What the room and the players now see (`shown`), and the move answered at once: an
+    offer by its number and what became of it (a bot answers at once), where his private
+    message does not tell it already."""
     caps = ctx.capabilities
-    user = session.seats[seat].identity.user_id
     if caps.one_screen:
         # His screen, printed anew when nothing else was: the lines on what happened since
         # the last one come above it (what the bots answered, what they did).
-        if any(isinstance(o, ToPlayer) and o.user_id == user for o in out):
-            return []
-        tr = ctx.translator(session.language)
-        update = hand_updates(session, tr, caps, force={seat}, only={seat}, now=now)
-        return [
-            replace(o, fresh=True) if isinstance(o, ToPlayer) else o
-            for o in shown_now(session, update)
-        ]
+        return [replace(shown, reprint=seat)]
     tr = ctx.translator(session.language)
     lines = own_offer_lines(tr, session.happened_since(since), seat, session.names)
     if lines:
-        return [Reply(inbound, "\n".join(lines))]
+        return [shown, Reply(inbound, "\n".join(lines))]
     if inbound.button:
-        return [Reply(inbound, "✓")]
+        return [shown, Reply(inbound, "✓")]
     if not inbound.private and caps.edits and not caps.personal_answers:
         # Said in the group where no answer is personal: a brief word that it was taken
         # (the table is edited in place, only when the turn or the step changes).
-        return [Reply(inbound, f"✓ {command}")]
-    return []
+        return [shown, Reply(inbound, f"✓ {command}")]
+    return [shown]
 
 
 def pass_on_trading(
     ctx: Context, work: Work, session: GameSession, seat: int, inbound: Inbound, now: datetime
-) -> list[Outbound]:
+) -> list[Said]:
     """`pass`: no trading for this player this turn; the offers made to him are declined."""
     tr = ctx.translator(session.language)
     state = session.state
@@ -114,8 +108,8 @@ def pass_on_trading(
         if isinstance(action, DeclineTrade):
             turns.apply_action(session, action, now, acting=seat)
     session.seats[seat].passed = session.moment(seat)
-    out = after_move(ctx, work, session, now, acting=seat)
-    return [*out, Reply(inbound, tr.gettext("You pass on trading this time."))]
+    shown = after_move(ctx, work, session, now, acting=seat)
+    return [shown, Reply(inbound, tr.gettext("You pass on trading this time."))]
 
 
 class UnknownBean(ValueError):
@@ -152,7 +146,7 @@ def _not_in_this_game(tr: Translator, session: GameSession, variety: Variety) ->
 
 def welcome_back(
     ctx: Context, work: Work, session: GameSession, seat: int, now: datetime
-) -> list[Outbound]:
+) -> list[Said]:
     """Any command from a player a stand-in was playing for gives him his seat back; a table
     that waited for him goes on."""
     if not turns.hand_back(session, seat):
@@ -160,7 +154,7 @@ def welcome_back(
     turns.close_trade_window(session)
     tr = ctx.translator(session.language)
     text = tr.gettext("{name} is back and plays again.").format(name=session.names[seat])
-    return [ToRoom(session.room, Message(text)), *after_move(ctx, work, session, now)]
+    return [ToRoom(session.room, Message(text)), after_move(ctx, work, session, now)]
 
 
 def after_move(
@@ -170,16 +164,14 @@ def after_move(
     now: datetime,
     fresh: bool = False,
     acting: int | None = None,
-) -> list[Outbound]:
-    """Bots answer; the table and the private messages that changed are derived, what they
-    show noted in the session, and the game given to the work to store."""
+) -> Show:
+    """Bots answer and the game is given to the work to store; what the table and the
+    players then see is presented where the `Show` returned stands (`fresh`: the table posted
+    anew; `acting`: the seat whose input it answers)."""
     turns.run_bots(session, now, acting)
     turns.close_trade_window(session)
-    tr = ctx.translator(session.language)
-    caps = ctx.capabilities
-    update = table_update(session, tr, caps, fresh=fresh, now=now)
-    update += hand_updates(session, tr, caps, acting=acting, now=now)
     work.save_game(session)
     if session.game.is_over:
-        ctx.tables.games.pop(session.room, None)
-    return shown_now(session, update)
+        # Over once it is stored: memory drops it then.
+        work.after_commit(partial(ctx.tables.forget_game, session.game_id))
+    return moved(session, acting, fresh)

@@ -1,34 +1,28 @@
-"""A player's own settings, the same in every game of his: when he is notified, and when a bot
-on turn keeps trading open for him."""
+"""`set notify off|turn|all` and `set trading offers|always`: a player's own settings, for every
+game of his (`player_modes`)."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
+from .context import Context
 from .i18n import Translator
 from .inbound import Inbound
 from .messages import Outbound, Reply
-from .ports import ChatStore
-from .session import GameSession
+from .player_modes import NOTIFY_MODES, TRADING_MODES
 from .work import Work
-
-if TYPE_CHECKING:
-    from .context import Context  # the context holds the tables, which load settings
-
-NOTIFY_MODES = ("off", "turn", "all")
-TRADING_MODES = ("offers", "always")
-"""When a bot on turn keeps trading open for a player: only while an offer to him waits for
-his answer, or always (until he passes, or the trading window closes)."""
-SETTINGS = ("notify", "trading")
-"""The words after `set` that name a player's own setting (the others are the lobby's)."""
 
 
 def player_setting(
-    ctx: Context, work: Work, inbound: Inbound, name: str, args: list[str], now: datetime
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    name: str,
+    args: tuple[str, ...],
+    now: datetime,
 ) -> list[Outbound]:
     """`set notify off|turn|all` or `set trading offers|always`, for every game of his."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     modes = NOTIFY_MODES if name == "notify" else TRADING_MODES
     mode = args[0].lower() if len(args) == 1 else ""
     if mode not in modes:
@@ -61,20 +55,3 @@ def setting_text(tr: Translator, name: str, mode: str) -> str:
         ),
     }
     return texts[(name, mode)]
-
-
-def load_player_settings(session: GameSession, store: ChatStore, trading: str) -> None:
-    """Each person's own settings, for a game taken up from the store or begun; `trading`:
-    the platform's way for those who chose none."""
-    people = [
-        control
-        for control in session.seats
-        if control.is_human and control.identity.platform == session.platform
-    ]
-    chosen = store.players_settings(session.platform, [c.identity.user_id for c in people])
-    for control in people:
-        settings = chosen.get(control.identity.user_id, {})
-        mode = settings.get("notify", "turn")
-        control.notify = mode if mode in NOTIFY_MODES else "turn"
-        mode = settings.get("trading", trading)
-        control.trading = mode if mode in TRADING_MODES else trading

@@ -168,6 +168,19 @@ class GameProgress(NamedTuple):
 
 
 @dataclass(frozen=True)
+class GameSince:
+    """A game as stored beyond a copy of it: the actions stored after the copy's own, when
+    the last action was stored (None: it has none), its chat state, the seats moved to new
+    identities (by position), and the people's own settings (by user id)."""
+
+    links: list[ChainLink]
+    last_action_at: datetime | None
+    chat_state: ChatState | None
+    moves: dict[int, SeatIdentity]
+    settings: dict[str, dict[str, str]]
+
+
+@dataclass(frozen=True)
 class StoredLobby:
     """A lobby as stored (plain JSON data), and the version a change must name."""
 
@@ -245,6 +258,12 @@ class ChatStore(GameStore, Protocol):
         rolled back entirely if anything raises out of it; reads inside see the writes made
         before them. A block opened inside another joins it. A call that reports a conflict
         by its value (`save_lobby` False...) wrote nothing and the block goes on."""
+        ...
+
+    def reading(self) -> AbstractContextManager[None]:
+        """Every read inside is one read transaction, ended once, that sees one committed
+        state of the store. Nothing is written inside; inside a unit of work (`atomic`),
+        its transaction is the one."""
         ...
 
     def game_progress(self, game_id: str) -> GameProgress | None:
@@ -363,8 +382,9 @@ class ChatStore(GameStore, Protocol):
         """The settings of several players at once, by user id (none for one who set none)."""
         ...
 
-    def links_since(self, game_id: str, seq: int) -> list[ChainLink]:
-        """A game's stored actions from action `seq` on, in order."""
+    def game_since(self, game_id: str, seq: int, platform: str) -> GameSince:
+        """What a copy of a game holding its first `seq` actions lacks of the game as stored,
+        in one read (the settings: of the people of `platform` at its seats)."""
         ...
 
     def due_games(

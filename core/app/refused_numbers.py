@@ -7,8 +7,8 @@ from ..actions import AcceptTrade, CounterTrade, DeclineTrade, WithdrawTrade
 from ..state import Step
 from .i18n import Translator
 from .numbers import Verdict, step_of
-from .picker import PICK
 from .render import STEP_NAMES
+from .seat_screen import PICK
 from .session import GameSession
 
 

@@ -1,18 +1,21 @@
-"""Where each family of commands goes: one handler per family (`commands.Family`)."""
+"""Where each family of commands goes: one handler per family (`commands.Family`), each handed
+the input's catalog, the room's language derived once here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from ..table_setup import TableSetup
 from . import game_input, seat_commands
-from .commands import LOBBY_VERBS, Command, Family, help_text
+from .commands import Command, Family, help_text
 from .context import Context
 from .inbound import Inbound
 from .learning import analysis_request
 from .lobby_commands import lobby_command
-from .messages import Outbound, Reply
+from .messages import Reply
 from .player_settings import player_setting
+from .presenting import Said
 from .rules import rules_text
 from .standings import standings_answer
 from .work import Work
@@ -20,25 +23,30 @@ from .work import Work
 
 def route(
     ctx: Context, work: Work, inbound: Inbound, command: Command, now: datetime
-) -> list[Outbound]:
-    """Everything one parsed input causes, in the order it should be shown."""
+) -> Sequence[Said]:
+    """Everything one parsed input causes, in the order it should be shown; where the views of
+    a game go, a `presenting.Show` stands (presented once the input is decided)."""
+    if command.family is Family.LOBBY and not inbound.private:
+        ctx.tables.fetch_lobby(inbound.room)  # as stored: its language is the room's
     tr = ctx.translator(ctx.room_language(inbound.room))
-    args = list(command.args)
+    args = command.args
     match command.family:
         case Family.PLAY:
-            return game_input.typed(ctx, work, inbound, command.words, now)
+            return game_input.typed(ctx, work, inbound, tr, command.words, now)
+        case Family.BUTTON if command.press is not None:
+            return game_input.button(ctx, work, inbound, tr, command.press, now)
         case Family.BUTTON:
-            return _button(ctx, work, inbound, command, now)
+            text = tr.gettext("This button is not one of mine.")
         case Family.LOBBY:
-            return lobby_command(ctx, work, inbound, command.verb, args, now)
+            return lobby_command(ctx, work, inbound, tr, command.verb, args, now)
         case Family.SEATS if command.verb == "move":
-            return seat_commands.move(ctx, work, inbound, command.args, now)
+            return seat_commands.move(ctx, work, inbound, tr, args, now)
         case Family.SEATS:
-            return seat_commands.claim(ctx, work, inbound, command.args, now)
+            return seat_commands.claim(ctx, work, inbound, tr, args, now)
         case Family.ANALYSIS:
-            return analysis_request(ctx, inbound)
+            return analysis_request(ctx, inbound, tr)
         case Family.SETTINGS:
-            return player_setting(ctx, work, inbound, command.verb, args, now)
+            return player_setting(ctx, work, inbound, tr, command.verb, args, now)
         case Family.STANDINGS:
             text = standings_answer(tr, ctx.store, ctx.platform, inbound, command.verb)
         case Family.RULES:
@@ -54,19 +62,6 @@ def route(
         case Family.EMPTY:
             return []
     return [Reply(inbound, text)]
-
-
-def _button(
-    ctx: Context, work: Work, inbound: Inbound, command: Command, now: datetime
-) -> list[Outbound]:
-    """A lobby's button (`l VERB`), a game's (`g …`) or a hand's (`h GAME`)."""
-    words = command.words
-    if words[0] == "l" and len(words) >= 2 and words[1] in LOBBY_VERBS:
-        return lobby_command(ctx, work, inbound, words[1], list(words[2:]), now)
-    if words[0] not in ("g", "h"):
-        tr = ctx.translator(ctx.room_language(inbound.room))
-        return [Reply(inbound, tr.gettext("This button is not one of mine."))]
-    return game_input.button(ctx, work, inbound, words, now)
 
 
 def _setup_here(ctx: Context, inbound: Inbound) -> TableSetup | None:

@@ -19,7 +19,6 @@ from .messages import Button, Message
 from .numbers import Cards, Choice, decision_of, keyed_choices
 from .picker import (
     ANYONE,
-    PICK,
     Draft,
     draft_line,
     fitting,
@@ -31,12 +30,11 @@ from .picker import (
     target_name,
 )
 from .render import action_label, hand_message
+from .seat_screen import ASK, Screen
 from .session import GameSession
 from .turns import waits_for
 from .window import window_line
 
-ASK = "ask"
-"""A button's command word: show what the command that follows does, and ask first."""
 BACK = "back"
 """A button's command word: show the player's message as it was, nothing done."""
 CHAIN = numbers.CHAIN
@@ -57,66 +55,66 @@ def screen_of(
     session: GameSession,
     seat: int,
     tr: Translator,
-    screen: str | None,
+    screen: Screen | None,
     now: datetime | None = None,
 ) -> Message:
     """The player's message showing `screen` (None: the game, with his moves); a trading
     window that waits for him is told from `now`."""
-    verb, _, rest = (screen or "").partition(" ")
-    if verb == ASK:
-        action = asked_action(session, seat, rest)
+    if screen is not None and screen.asks:
+        action = asked_action(session, seat, screen.rest)
         if action is not None:
             return confirmation(session, seat, tr, action)
-    if verb == PICK:
-        draft = current_draft(session, seat, rest)
+    if screen is not None and screen.picks:
+        draft = current_draft(session, seat, screen.rest)
         if draft is not None:
             return _picker_message(session, seat, tr, draft)
     return play_message(session, seat, tr, now)
 
 
-def shown_screen(session: GameSession, seat: int, screen: str | None) -> str | None:
+def shown_screen(session: GameSession, seat: int, screen: Screen | None) -> Screen | None:
     """The screen `screen_of` shows for `screen`: None where it shows the game instead (the
     move asked about is no longer legal, the offer being built no longer fits)."""
-    verb, _, rest = (screen or "").partition(" ")
-    if verb == ASK and asked_action(session, seat, rest) is not None:
+    if screen is None:
+        return None
+    if screen.asks and asked_action(session, seat, screen.rest) is not None:
         return screen
-    if verb == PICK and current_draft(session, seat, rest) is not None:
+    if screen.picks and current_draft(session, seat, screen.rest) is not None:
         return screen
     return None
 
 
-def seat_decision(session: GameSession, seat: int, screen: str | None) -> str:
+def seat_decision(session: GameSession, seat: int, screen: Screen | None) -> str:
     """The decision the seat's message showing `screen` asks (`numbers.decision_of`)."""
     state = session.state
     return decision_of(state.turn, state.step.value, shown_screen(session, seat, screen))
 
 
 def screen_choices(
-    session: GameSession, seat: int, message: Message, screen: str | None
+    session: GameSession, seat: int, message: Message, screen: Screen | None
 ) -> list[Choice]:
     """The buttons of the seat's message showing `screen`, as choices with their keys."""
     view = session.view(seat)
     mine = view.seats[seat]
     fields = tuple(f.variety for f in mine.fields)
     cards = Cards(view.hand, mine.set_aside, view.face_up, view.offered, fields)
-    verb, _, rest = (shown_screen(session, seat, screen) or "").partition(" ")
-    draft = current_draft(session, seat, rest) if verb == PICK else None
+    shown = shown_screen(session, seat, screen)
+    draft = current_draft(session, seat, shown.rest) if shown is not None and shown.picks else None
     return keyed_choices([b for row in message.buttons for b in row], cards, draft)
 
 
-def current_screen(session: GameSession, seat: int) -> str | None:
+def current_screen(session: GameSession, seat: int) -> Screen | None:
     """The seat's screen; None once the game moved past the moment it belongs to."""
     control = session.seats[seat]
     screen = control.screen
-    if screen and control.screen_at != screen_moment(session, seat, screen):
+    if screen is not None and control.screen_at != screen_moment(session, seat, screen):
         return None
     return screen
 
 
-def screen_moment(session: GameSession, seat: int, screen: str) -> str:
+def screen_moment(session: GameSession, seat: int, screen: Screen) -> str:
     """A question holds while nothing changed for the seat; an offer being built holds for
     the rest of the trading of that turn."""
-    if screen.startswith(PICK):
+    if screen.picks:
         return f"{session.state.turn}"
     return session.token(seat)
 

@@ -89,25 +89,23 @@ def settle_claim(
     if inbound.handle:  # a seat handed to him by the name people call him here
         claims += store.seat_claims_of(inbound.platform, inbound.handle)
     live = [c for c in claims if now < c.asked_at + CLAIM_LIFETIME]
-    for claim in claims:
-        if claim not in live:
-            work.drop_seat_claim(claim.game_id, claim.seat)
+    digest = code_digest(code)
+    opened = next((c for c in live if hmac.compare_digest(c.digest, digest)), None)
+    dropped = [c for c in claims if c not in live]
+    wrong = [] if opened is not None else [replace(c, wrong=c.wrong + 1) for c in live]
+    worn_out = [c for c in wrong if c.wrong >= CLAIM_TRIES]
+    for claim in dropped + worn_out:
+        work.drop_seat_claim(claim.game_id, claim.seat)
+    for claim in wrong:
+        if claim not in worn_out:
+            work.save_seat_claim(claim)
     if not live:
         if claims:
             return tr.gettext("That code has expired; ask the player to say 'move' again.")
         return tr.gettext("No seat waits for you to claim it.")
-    digest = code_digest(code)
-    for claim in live:
-        if hmac.compare_digest(claim.digest, digest):
-            return claim
-    dropped = False
-    for claim in live:
-        if claim.wrong + 1 >= CLAIM_TRIES:
-            work.drop_seat_claim(claim.game_id, claim.seat)
-            dropped = True
-        else:
-            work.save_seat_claim(replace(claim, wrong=claim.wrong + 1))
-    if dropped:
+    if opened is not None:
+        return opened
+    if worn_out:
         return tr.gettext("That is not the code, too many times: ask the player for a new one.")
     return tr.gettext("That is not the code; nothing changed.")
 

@@ -8,21 +8,26 @@ from datetime import datetime
 
 from .accounts import SeveralAccounts, accounts_named
 from .context import Context
+from .i18n import Translator
 from .inbound import Inbound
-from .messages import Outbound, Reply
+from .messages import Reply
+from .presenting import Said, every_view
 from .seat_claims import ask_claim, carry_out_claim, new_code, settle_claim
 from .seat_moves import RENAME, move_error, move_request, move_seat
-from .views import game_views
 from .work import Work
 
 
 def move(
-    ctx: Context, work: Work, inbound: Inbound, args: tuple[str, ...], now: datetime
-) -> list[Outbound]:
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    args: tuple[str, ...],
+    now: datetime,
+) -> list[Said]:
     """`move NEW` by a seated player: NEW plays his seat from now on (where ids are accounts,
     once NEW claims it: `seat_claims`); `move OLD NEW` by the game's opener, where ids are
     nicks, for a player gone (`seat_moves.move_request`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     session = None if inbound.private else ctx.tables.room_session(inbound.room)
     if session is None:
         return [Reply(inbound, tr.gettext("Say 'move NEW' in the room of your game."))]
@@ -52,20 +57,24 @@ def move(
         return [Reply(inbound, error)]
     if verified:
         code = new_code(ctx.codes)
-        return ask_claim(session, work, tr, inbound, seat, new_id, new_name, code, now)
+        return [*ask_claim(session, work, tr, inbound, seat, new_id, new_name, code, now)]
     work.save_game(session)
     moved = move_seat(
         session, work, tr, seat, new_id, new_name, now, asked_by=inbound.user_id, reason=reason
     )
-    return moved + game_views(ctx, session, now)
+    return [*moved, every_view(session)]
 
 
 def claim(
-    ctx: Context, work: Work, inbound: Inbound, args: tuple[str, ...], now: datetime
-) -> list[Outbound]:
+    ctx: Context,
+    work: Work,
+    inbound: Inbound,
+    tr: Translator,
+    args: tuple[str, ...],
+    now: datetime,
+) -> list[Said]:
     """`claim CODE`, in a room or privately: the identity a seat's player handed it to takes
     it (`seat_claims`)."""
-    tr = ctx.translator(ctx.room_language(inbound.room))
     if len(args) != 1:
         return [Reply(inbound, tr.gettext("Say 'claim CODE' with the code you were given."))]
     settled = settle_claim(ctx.store, work, tr, inbound, args[0], now)
@@ -81,15 +90,15 @@ def claim(
     work.save_game(session)
     out = carry_out_claim(session, work, tr, inbound, settled, now)
     if any(isinstance(o, Reply) for o in out):
-        return out
-    return out + game_views(ctx, session, now)
+        return [*out]
+    return [*out, every_view(session)]
 
 
 def rename(
     ctx: Context, work: Work, old_id: str, new_id: str, new_name: str, now: datetime
-) -> list[Outbound]:
+) -> list[Said]:
     """A player's id changed on the platform (an IRC nick change): his seats follow."""
-    out: list[Outbound] = []
+    out: list[Said] = []
     for session in ctx.tables.player_sessions(old_id):
         seat = session.seat_of(old_id)
         if seat is None or session.seat_of(new_id) is not None:
@@ -99,5 +108,5 @@ def rename(
             session, work, tr, seat, new_id, new_name, now, asked_by=old_id, reason=RENAME
         )
         work.save_game(session)
-        out += game_views(ctx, session, now)
+        out.append(every_view(session))
     return out

@@ -10,7 +10,7 @@ The game's record keeps who sat down; the store keeps who plays the seat now, wh
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from datetime import datetime
 
@@ -19,7 +19,6 @@ from . import turns
 from .i18n import Translator
 from .messages import Message, Outbound, ToRoom
 from .names import seat_name
-from .ports import ChatStore
 from .session import GameSession
 from .work import Work
 
@@ -32,10 +31,10 @@ OPENER_PLAYER_GONE = "opener: player gone"
 """Why a seat moved, as the store keeps it."""
 
 
-def apply_moves(session: GameSession, store: ChatStore) -> None:
-    """Seat the identities stored as moved in place of the ones that sat down (under their
-    names as `names.seat_name` gives them, whenever they were stored)."""
-    for seat, identity in store.seat_moves(session.game_id).items():
+def seat_moved(session: GameSession, moves: Mapping[int, SeatIdentity]) -> None:
+    """Seat the identities `moves` names (as stored) in place of the ones that sat down,
+    under their names as `names.seat_name` gives them, whenever they were stored."""
+    for seat, identity in moves.items():
         if 0 <= seat < len(session.seats) and session.seats[seat].is_human:
             control = session.seats[seat]
             name = seat_name(identity.name, _others(session, seat), fallback=identity.user_id)

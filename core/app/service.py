@@ -5,8 +5,9 @@ to show out.
 `Outbound` messages it returns. One input runs one way (docs/architecture.md):
 
     parse into a typed command (`commands`) → its family's handler (`routes`) decides on the
-    game as stored (`tables`) → one unit of work stores everything it changed with the input's
-    delivery id (`work`) → the messages derived for each audience (`updates`) are returned.
+    game as stored (`tables`) → the views of every game it touched are derived and noted
+    (`presenting`) → one unit of work stores everything it changed and showed with the
+    input's delivery id (`work`) → the messages are returned.
 
 A write that finds another writer first is a conflict: memory is reloaded and the input
 decided once more; a second conflict tells the player the game moved on.
@@ -15,14 +16,14 @@ decided once more; a second conflict tells the player the game moved on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 
 from ..bots import SEARCHING
 from ..ports import FINISHED, IN_PROGRESS, Delivery, DuplicateDelivery, StoreError
 from .clock import tick_session
-from .commands import parse_command
+from .commands import Command, parse_command
 from .context import Context
 from .folding import folded_answers
 from .i18n import English, Translator
@@ -30,13 +31,14 @@ from .inbound import Inbound
 from .lobby import Lobby
 from .messages import Message, Outbound, Reply
 from .ports import Capabilities, ChatStore
+from .presenting import Said, Show, every_view, looked_at, present
 from .routes import route
 from .seat_commands import rename
 from .session import GameSession
 from .tables import Tables
 from .updates import hand_slot
-from .views import game_views, hands, private_views
-from .work import ATTEMPTS, Conflict, Work
+from .views import hands, private_views
+from .work import Work, attempt
 
 DELIVERIES_KEPT = timedelta(days=2)
 """How long an input's delivery id is kept: platforms redeliver for a day at most."""
@@ -53,11 +55,14 @@ class ChatService:
         capabilities: Capabilities,
         store: ChatStore,
         translators: Mapping[str, Translator] | None = None,
-        rng: random.Random | None = None,
+        *,
+        rng: random.Random,
         user_id_of: Callable[[str], str] | None = None,
         codes: random.Random | None = None,
     ) -> None:
-        rng = rng or random.Random()
+        """`rng`: where decks, game ids and the bots' generators come from (the adapter
+        chooses: the system's generator when serving, a seeded one in a test); `codes`: the
+        one-time codes of seat claims (`rng` if none)."""
         self.ctx = Context(
             platform=platform,
             capabilities=capabilities,
@@ -123,7 +128,7 @@ class ChatService:
         playing what is due may (any game with one)."""
         if inbound is None:
             return any(session.searching for session in self.games.values())
-        if "hint" in inbound.text.lower().split()[:2]:
+        if self._parsed(inbound).asks_hint:
             return True  # the expert works a hint out
         if inbound.private:
             return any(session.searching for session in self.sessions_of(inbound.user_id))
@@ -181,70 +186,63 @@ class ChatService:
         nothing of it was stored, and the platform is to deliver it again."""
         delivery_id = inbound.delivery_id[:MAX_DELIVERY_ID]
         tables = self.ctx.tables
-        if delivery_id and tables.handled_before(delivery_id, self._game_of(inbound)):
-            tables.done_reading()
-            return []
+        command = self._parsed(inbound)
+        game = self._game_of(inbound, command) if delivery_id else None
         delivery = Delivery(self.platform, delivery_id) if delivery_id else None
+        looked = False
+
+        def decide(work: Work) -> Sequence[Said]:
+            nonlocal looked
+            if delivery_id and not looked:
+                # Looked up once, with the first attempt's other reads.
+                looked = True
+                if tables.handled_before(delivery_id, game):
+                    raise DuplicateDelivery(self.platform, delivery_id)
+            return route(self.ctx, work, inbound, command, now)
+
         try:
-            for _ in range(ATTEMPTS):
-                work = Work(self.store, delivery)
-                try:
-                    command = parse_command(inbound, inbound.room in self.lobbies)
-                    out = route(self.ctx, work, inbound, command, now)
-                    work.commit(now)
-                except Conflict:
-                    self._forget(work, inbound.room)
-                    continue
-                except Exception:
-                    self._forget(work, inbound.room)
-                    raise
-                return folded_answers(out) if self.capabilities.compact else out
+            out = attempt(
+                self.store,
+                now,
+                decide,
+                partial(present, self.ctx),
+                lambda work: tables.forget_touched(work.games, work.rooms),
+                delivery,
+            )
         except DuplicateDelivery:
             return []  # another worker applied it a moment ago
         finally:
             tables.done_reading()
+        if out is not None:
+            return folded_answers(out) if self.capabilities.compact else out
         tr = self.translator(self.room_language(inbound.room))
         moved_on = tr.gettext("The game moved on meanwhile; look at it again and retry.")
         return [Reply(inbound, moved_on)]
 
-    def _game_of(self, inbound: Inbound) -> GameSession | None:
-        """The game in memory an input is most likely for: its button's, or its room's."""
-        words = inbound.text.split()
-        if inbound.button and len(words) >= 2 and words[0] in ("g", "h"):
-            return self.ctx.tables.session_by_id(words[1])
-        return None if inbound.private else self.games.get(inbound.room)
+    def _parsed(self, inbound: Inbound) -> Command:
+        """The input as a typed command (a lobby gathering in its room: `start` starts it)."""
+        return parse_command(inbound, inbound.room in self.lobbies)
 
-    def _forget(self, work: Work, room: str | None = None) -> None:
-        """After a conflict or a failure: what memory holds of what the input touched (and
-        of its `room`) is dropped, to be read from the store anew."""
-        tables = self.ctx.tables
-        for game_id in work.games:
-            tables.forget_game(game_id)
-        for touched in work.rooms | ({room} if room is not None else set()):
-            tables.lobbies.pop(touched, None)
-            tables.lobby_versions.pop(touched, None)
-        for session in list(tables.games.values()):
-            if session.unsaved:
-                tables.forget_game(session.game_id)
+    def _game_of(self, inbound: Inbound, command: Command) -> GameSession | None:
+        """The game in memory an input is most likely for: its button's, or its room's."""
+        if command.press is not None and command.press.game_id:
+            return self.ctx.tables.session_by_id(command.press.game_id)
+        return None if inbound.private else self.games.get(inbound.room)
 
     def rename(self, old_id: str, new_id: str, new_name: str, now: datetime) -> list[Outbound]:
         """A player's id changed on the platform (an IRC nick change): his seats follow. One
         unit of work, as an input is: memory keeps the move only once the store does (else
         the games it touched are read from the store anew), and StoreError tells the runner
         to try it again."""
-        for _ in range(ATTEMPTS):
-            work = Work(self.store)
-            try:
-                out = rename(self.ctx, work, old_id, new_id, new_name, now)
-                work.commit(now)
-            except Conflict:
-                self._forget(work)
-                continue
-            except Exception:
-                self._forget(work)
-                raise
-            return out
-        return []
+        tables = self.ctx.tables
+        out = attempt(
+            self.store,
+            now,
+            lambda work: rename(self.ctx, work, old_id, new_id, new_name, now),
+            partial(present, self.ctx),
+            lambda work: tables.forget_touched(work.games, work.rooms),
+        )
+        return out or []
 
     # --- what everyone should see now ----------------------------------------------------
 
@@ -257,18 +255,20 @@ class ChatService:
             session = self.ctx.tables.room_session(room)
             return [] if session is None else self.views_of_game(session.game_id, now)
         out: list[Outbound] = []
-        for session in list(self.games.values()):
-            out += self._kept([session], partial(game_views, self.ctx, session, now), now)
+        for game_id in [session.game_id for session in self.games.values()]:
+            out += self._healed(partial(self._in_memory, game_id), now)
         return out
 
     def views_of_game(self, game_id: str, now: datetime | None = None) -> list[Outbound]:
         """The table and every private message of one game in progress as it stands now,
         read from the store if memory does not hold it: a runner heals the views of every
         game after a start with it, game by game."""
-        session = self.ctx.tables.button_session(game_id)
-        if session is None:
-            return []
-        return self._kept([session], partial(game_views, self.ctx, session, now), now)
+
+        def shows() -> list[Show]:
+            session = self.ctx.tables.button_session(game_id)
+            return [] if session is None else [every_view(session)]
+
+        return self._healed(shows, now)
 
     def views_of(
         self,
@@ -279,36 +279,40 @@ class ChatService:
     ) -> list[Outbound]:
         """The private messages of one player's games as they stand now (said in a group: of
         the game in that group only)."""
-        if private or room is None:
-            sessions = self.sessions_of(user_id)
-        else:
-            session = self.games.get(room)
-            sessions = [] if session is None else [session]
-        return self._kept(sessions, lambda: private_views(self.ctx, sessions, user_id), now)
 
-    def _kept(
-        self,
-        sessions: list[GameSession],
-        derive: Callable[[], list[Outbound]],
-        now: datetime | None,
-    ) -> list[Outbound]:
-        """Views derived to heal what fell behind, once what they show is stored with their
-        games (with `now`): the numbers of a list shown name its choices from then on, after
-        a restart and on any worker. None if the store took nothing (they come again at the
-        next heal)."""
-        out = derive()
+        def shows() -> list[Show]:
+            if private or room is None:
+                return private_views(self.sessions_of(user_id), user_id)
+            session = self.games.get(room)
+            return [] if session is None else private_views([session], user_id)
+
+        return self._healed(shows, now)
+
+    def _in_memory(self, game_id: str) -> list[Show]:
+        """Every view of a game memory holds (none once it dropped it)."""
+        session = self.ctx.tables.session_by_id(game_id)
+        return [] if session is None else [every_view(session)]
+
+    def _healed(self, shows: Callable[[], list[Show]], now: datetime | None) -> list[Outbound]:
+        """Views derived to heal what fell behind, presented in a unit of work of their own as
+        an input's are (`now`): what they show is stored with their games, so the numbers of
+        a list shown name its choices from then on, after a restart and on any worker. None
+        if the store took nothing (they come again at the next heal). Without `now`, a look:
+        nothing is noted."""
         if now is None:
-            return out
-        work = Work(self.store)
-        for session in sessions:
-            work.save_game(session)
+            return looked_at(self.ctx, shows())
+        tables = self.ctx.tables
         try:
-            work.commit(now)
-        except (Conflict, StoreError):
-            for session in sessions:
-                self.ctx.tables.forget_game(session.game_id)
+            out = attempt(
+                self.store,
+                now,
+                lambda work: shows(),
+                partial(present, self.ctx),
+                lambda work: tables.forget_touched(work.games, work.rooms),
+            )
+        except StoreError:
             return []
-        return out
+        return out or []
 
     # --- time ------------------------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """One game being played in a room: the engine's game, who sits where, bots and deadlines.
 
-A session applies each action durably: the action is checked, applied, and stored before anyone
-hears of it. When the store refuses (another writer was first, or it failed), the session is
-rebuilt from the store, so memory never runs ahead of what is stored.
+A session applies actions in memory only: each is checked and applied, and waits in `unsaved`
+until the input's unit of work (`work.Work`) stores it with everything else the input changed,
+before anyone hears of it. When the store refuses (another writer was first, or it failed), the
+game is read from the store anew (`tables.Tables`), so what players are told never runs ahead
+of what is stored.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from ..cards import Card, Variety
 from ..events import Event
 from ..game import Game
 from ..legal import LegalActions, TradingMoment, trading_moment, waiting_for
-from ..ports import ChatState, SeatIdentity, StoredAction
+from ..ports import ChatState, StoredAction
 from ..state import STEP_TRADE, GameState, Step
 from ..view import PlayerView, TableViews
 from .event_log import Happened
-from .numbers import SeatNumbers, seat_numbers
+from .hand_keys import ShownHand
 from .resuming import RecordedShuffles
+from .seat_control import SeatControl
+from .stored_session import chat_state_data, restore_seats, trade_window_kept
 from .story import StoryKeeper
 
 _T = TypeVar("_T")
@@ -35,48 +39,6 @@ _T = TypeVar("_T")
 HAPPENED_KEPT = 1_000
 """How many of the latest actions a session keeps with their events: more than bots play
 between two inputs of a person."""
-
-
-@dataclass
-class SeatControl:
-    """Who decides for a seat right now, and how often its player let a deadline pass."""
-
-    identity: SeatIdentity
-    bot: Bot | None = None
-    """The seat's bot, or a stand-in while its player is away."""
-    misses: int = 0
-    waiting_since: datetime | None = None
-    """When the decision the game waits on from this seat began."""
-    reminded: bool = False
-    passed: TradingMoment | None = None
-    """The trading moment at which the player said he would not trade."""
-    notify: str = "turn"
-    """When the player is notified: 'off', 'turn' (a decision falls to him) or 'all' (also
-    whenever what he sees changes)."""
-    trading: str = "always"
-    """When a bot on turn keeps trading open for the player: 'always' (until he passes, or the
-    trading window closes) or 'offers' (only while an offer to him waits for his answer)."""
-    due: bool = False
-    """A decision fell to the seat through someone else's move, and he was not told yet."""
-    screen: str | None = None
-    """What the player's private message shows instead of the game: a question ('ask' and the
-    move) or the offer he is building ('pick' and the draft); kept in the chat state, so a
-    number answering it after a restart means what it meant before."""
-    screen_at: str = ""
-    """The moment the screen belongs to (the seat's token for a question, the turn for an
-    offer); the screen is forgotten once the game moved past it."""
-    numbers: SeatNumbers | None = field(default_factory=SeatNumbers)
-    """What each number of his lists names, and what the lists he may be reading showed
-    (`bohnanza.core.app.numbers`); kept in the chat state. None: not known (a number is
-    refused until he is sent his list again)."""
-
-    @property
-    def is_human(self) -> bool:
-        return self.identity.kind == "human"
-
-    @property
-    def stand_in(self) -> bool:
-        return self.is_human and self.bot is not None
 
 
 @dataclass
@@ -92,7 +54,8 @@ class GameSession:
     seats: list[SeatControl]
     rng: random.Random
     table_key: tuple[object, ...] | None = None
-    hand_tokens: dict[int, str] = field(default_factory=dict)
+    hand_tokens: dict[int, ShownHand] = field(default_factory=dict)
+    """What each seat's private message was made from (`updates.hand_key`)."""
     trade_window_until: datetime | None = None
     trade_window_seconds: int = 120
     """How long a bot on turn keeps trading open for people (the game's option)."""
@@ -178,7 +141,7 @@ class GameSession:
         view = self._views.get(seat)
         if view is None:
             assert self._table is not None
-            view = self._views[seat] = self._table.whole(seat)
+            view = self._views[seat] = self._table(seat)
         return view
 
     def bot_view(self, seat: int) -> PlayerView:
@@ -256,7 +219,7 @@ class GameSession:
 
     def apply(self, action: Action, now: datetime) -> list[Event]:
         """Apply an action (IllegalActionError changes nothing); it waits in `unsaved` until
-        `save` stores it."""
+        the input's unit of work stores it (`work.Work.commit`)."""
         before = len(self.game.reshuffles)
         # An action on the seat's menu passed the rules when it was listed; any other is
         # checked (and refused with nothing changed).
@@ -286,28 +249,9 @@ class GameSession:
 
     def chat_state(self) -> ChatState:
         """What the chat application keeps of this game beside its actions, as plain data."""
-        seats = [
-            {
-                "stand_in": control.stand_in,
-                "misses": control.misses,
-                "waiting_since": _moment_text(control.waiting_since),
-                "reminded": control.reminded,
-                "passed": None
-                if control.passed is None
-                else [control.passed[0], list(control.passed[1])],
-                # What his private message shows and how a number answers it.
-                "screen": control.screen,
-                "screen_at": control.screen_at,
-                "shown": self.hand_tokens.get(index),
-                "numbers": None if control.numbers is None else control.numbers.data(),
-            }
-            for index, control in enumerate(self.seats)
-        ]
-        data: dict[str, object] = {
-            "seats": seats,
-            "trade_window_until": _moment_text(self.trade_window_until),
-            "trade_reminded": self.trade_reminded,
-        }
+        data = chat_state_data(
+            self.seats, self.hand_tokens, self.trade_window_until, self.trade_reminded
+        )
         return ChatState(data, len(self.game.actions), self.chat_version)
 
     def restore(self, state: ChatState) -> bool:
@@ -315,39 +259,18 @@ class GameSession:
         passes always; the clocks only if it was written at the game's current action, and
         then True."""
         self.chat_version = state.version or 0
-        seats = state.data.get("seats")
-        if not isinstance(seats, list) or len(seats) != len(self.seats):
-            return False
         current = state.action_count == len(self.game.actions)
-        for index, (control, data) in enumerate(zip(self.seats, seats, strict=True)):
-            if not isinstance(data, dict):
-                return False
-            if data.get("stand_in") is True and control.is_human:
-                control.bot = make_bot("heuristic", random.Random(self.rng.random()))
-            misses = data.get("misses")
-            control.misses = misses if isinstance(misses, int) and misses >= 0 else 0
-            control.passed = _trading_moment(data.get("passed"))
-            # Kept whatever the moment: each number names its choice within its decision.
-            control.numbers = seat_numbers(data.get("numbers"))
-            if current:
-                control.waiting_since = _moment(data.get("waiting_since"))
-                control.reminded = data.get("reminded") is True
-                self._restore_shown(index, data)
+        if not restore_seats(self.seats, self.hand_tokens, state.data, current, self._stand_in):
+            return False
         if current:
-            self.trade_window_until = _moment(state.data.get("trade_window_until"))
-            self.trade_reminded = state.data.get("trade_reminded") is True
+            self.trade_window_until, self.trade_reminded = trade_window_kept(state.data)
         self.saved_state = dict(state.data) if current else None
         self.saved_due = state.due_at
         return current
 
-    def _restore_shown(self, seat: int, data: dict[str, object]) -> None:
-        """What the seat's private message showed, as kept."""
-        control = self.seats[seat]
-        screen, screen_at, shown = data.get("screen"), data.get("screen_at"), data.get("shown")
-        control.screen = screen if isinstance(screen, str) else None
-        control.screen_at = screen_at if isinstance(screen_at, str) else ""
-        if isinstance(shown, str):
-            self.hand_tokens[seat] = shown
+    def _stand_in(self) -> Bot:
+        """A stand-in for a player away (its generator drawn from the game's)."""
+        return make_bot("heuristic", random.Random(self.rng.random()))
 
 
 def token_text(
@@ -377,42 +300,3 @@ def _tuple_text(items: Sequence[_T], text: Callable[[_T], str]) -> str:
 _VARIETY_TEXTS = {variety: repr(variety) for variety in Variety}
 _STEP_TEXTS = {step: repr(step) for step in Step}
 _action_text = lru_cache(maxsize=8192)(repr)
-
-
-def _moment_text(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat()
-
-
-def _moment(value: object) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
-def _trading_moment(value: object) -> TradingMoment | None:
-    if (
-        isinstance(value, list)
-        and len(value) == 2
-        and isinstance(value[0], int)
-        and isinstance(value[1], list)
-        and all(isinstance(offer, int) for offer in value[1])
-    ):
-        return (value[0], tuple(value[1]))
-    return None
-
-
-def new_controls(seats: Sequence[SeatIdentity], rng: random.Random) -> list[SeatControl]:
-    """Controllers for a new or resumed game: a bot of its strategy for each bot seat."""
-    return [
-        SeatControl(
-            seat,
-            make_bot(seat.strategy or "heuristic", random.Random(rng.random()))
-            if seat.kind == "bot"
-            else None,
-        )
-        for seat in seats
-    ]

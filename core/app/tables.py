@@ -9,21 +9,23 @@ holds altered or damaged are refused, and never continued (`refused` says why).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from datetime import datetime
-from typing import Any
 
 from ..audit import audit_game
 from ..errors import IllegalActionError
-from ..ports import IN_PROGRESS, NewGame, SeatIdentity, StoredGame, UnreadableGame, read_links
+from ..ports import IN_PROGRESS, NewGame, StoredGame, UnreadableGame, read_links
 from ..record import GameRecord, SeatRecord
 from . import turns
 from .hints import hints_on
 from .lobby import DEFAULT_TRADE_WINDOW_SECONDS, Lobby
-from .player_settings import load_player_settings
-from .ports import ChatStore, GameProgress
+from .player_modes import load_player_settings, use_player_settings
+from .ports import ChatStore, GameProgress, GameSince
 from .resuming import RecordedShuffles, resume_game
-from .seat_moves import apply_moves
-from .session import GameSession, new_controls
+from .seat_control import new_controls
+from .seat_moves import seat_moved
+from .session import GameSession
+from .stored_lobby import lobby_from
 from .story import StoryKeeper
 
 CAUGHT_UP_AT_MOST = 200
@@ -175,28 +177,27 @@ class Tables:
     def up_to_date(self, session: GameSession) -> GameSession | None:
         """The session as far as the store is: another worker on the same store may have moved
         the game on (or ended it), or shown its players something (what their numbers name).
-        One cheap read; a rebuild only when memory is behind."""
+        One cheap read (for an input, made with its delivery id: `handled_before`); what
+        memory lacks read in the same read transaction, and a rebuild only when that cannot
+        bring it forward."""
         read, self._progress_read = self._progress_read, None
         if read is not None and read[0] == session.game_id:
             progress = read[1]
         else:
             progress = self.store.game_progress(session.game_id)
-        if (
-            progress is not None
-            and progress.status == IN_PROGRESS
-            and progress.actions == len(session.game.actions)
-            and progress.chat_version == session.chat_version
-            and not session.unsaved
-        ):
+        if progress is not None and _current(session, progress):
             return session
         if progress is None or progress.status != IN_PROGRESS:
             if self.games.get(session.room) is session:
                 del self.games[session.room]
             return None
         try:
-            if not self._caught_up(session, progress.actions):
+            lacking = self._read_lacking(session, progress)
+            if lacking is not None and self._caught_up(session, progress.actions, lacking):
+                since = lacking.last_action_at
+            else:
                 self.reload(session)
-            since = self.store.last_action_at(session.game_id)
+                since = self.store.last_action_at(session.game_id)
         except (UnreadableGame, ValueError) as error:
             # Damaged in the store meanwhile: not continued, as at a start.
             self.refused[session.game_id] = str(error)
@@ -211,16 +212,24 @@ class Tables:
                 turns.resume_trade_window(fresh, since)
         return fresh
 
-    def _caught_up(self, session: GameSession, stored: int) -> bool:
-        """Bring a game in memory forward to the `stored` actions another worker stored
-        after its own, with its chat state as stored, without replaying it from the start;
-        False (memory unchanged) where the game is to be rebuilt instead."""
+    def _read_lacking(self, session: GameSession, progress: GameProgress) -> GameSince | None:
+        """What a game in memory lacks of the game as stored, in one read; None where it is
+        to be rebuilt instead (too far behind, or actions of its own unsaved). UnreadableGame
+        if the time of its last action is not one."""
         held = len(session.game.actions)
-        if not 0 <= stored - held <= CAUGHT_UP_AT_MOST or session.unsaved:
+        if not 0 <= progress.actions - held <= CAUGHT_UP_AT_MOST or session.unsaved:
+            return None
+        return self.store.game_since(session.game_id, held, self.platform)
+
+    def _caught_up(self, session: GameSession, stored: int, lacking: GameSince) -> bool:
+        """Bring a game in memory forward by what it lacks (the actions another worker
+        stored after its own, the chat state as stored...), without replaying it from the
+        start; False (memory unchanged) where the game is to be rebuilt instead."""
+        state, links = lacking.chat_state, lacking.links
+        held = len(session.game.actions)
+        if state is None or state.action_count != stored:
             return False
-        links = self.store.links_since(session.game_id, held)
-        state = self.store.load_chat_state(session.game_id)
-        if state is None or state.action_count != stored or len(links) != stored - held:
+        if len(links) != stored - held or (links and links[0].seq != held):
             return False
         try:
             if not session.catch_up(read_links(links)):
@@ -231,8 +240,8 @@ class Tables:
             if control.is_human:
                 control.bot = None  # a stand-in plays on only if the state says so
         session.restore(state)
-        apply_moves(session, self.store)
-        load_player_settings(session, self.store, self.bots_wait)
+        seat_moved(session, lacking.moves)
+        use_player_settings(session, lacking.settings, self.bots_wait)
         return True
 
     def adopt(self, game_id: str) -> GameSession | None:
@@ -242,6 +251,10 @@ class Tables:
         if game_id in self.refused:
             return None
         self._make_room()
+        with self.store.reading():
+            return self._adopted(game_id)
+
+    def _adopted(self, game_id: str) -> GameSession | None:
         try:
             stored = self.store.load_stored(game_id)
         except UnreadableGame as error:
@@ -259,8 +272,8 @@ class Tables:
             self.refused[game_id] = str(failure)
             return None
         try:
-            session = self.rebuild(game_id, stored)
-            since = self.store.last_action_at(game_id) or stored.game.created_at
+            session, last_action_at = self._rebuilt(game_id, stored)
+            since = last_action_at or stored.game.created_at
         except UnreadableGame as error:
             self.refused[game_id] = str(error)
             return None
@@ -276,14 +289,21 @@ class Tables:
     def rebuild(self, game_id: str, stored: StoredGame | None = None) -> GameSession:
         """A game's session made anew from the store (or from `stored`, as just read from
         it): its actions, seats and chat state."""
-        stored = stored or self.store.load_stored(game_id)
+        return self._rebuilt(game_id, stored)[0]
+
+    def _rebuilt(
+        self, game_id: str, stored: StoredGame | None = None
+    ) -> tuple[GameSession, datetime | None]:
+        """`rebuild`, and when the game's last action was stored (None: it has none)."""
+        with self.store.reading():
+            stored = stored or self.store.load_stored(game_id)
+            now = self.store.game_since(game_id, len(stored.links), self.platform)
         session = self._session(stored.game, stored.record())
-        apply_moves(session, self.store)
-        chat_state = self.store.load_chat_state(game_id)
-        if chat_state is not None:
-            session.restore(chat_state)
-        load_player_settings(session, self.store, self.bots_wait)
-        return session
+        seat_moved(session, now.moves)
+        if now.chat_state is not None:
+            session.restore(now.chat_state)
+        use_player_settings(session, now.settings, self.bots_wait)
+        return session, now.last_action_at
 
     def session_of_new_game(self, game: NewGame) -> GameSession:
         """The session of a game about to be stored, before its first action (memory made
@@ -331,11 +351,32 @@ class Tables:
         if fresh.game.is_over:
             del self.games[session.room]
 
+    def forget_touched(self, game_ids: Collection[str], rooms: Collection[str]) -> None:
+        """After a unit of work failed or found another writer first: the games and the
+        rooms' lobbies it touched, and any game holding moves not stored, are dropped, to be
+        read from the store anew."""
+        for game_id in game_ids:
+            self.forget_game(game_id)
+        for room in rooms:
+            self.lobbies.pop(room, None)
+            self.lobby_versions.pop(room, None)
+        for session in list(self.games.values()):
+            if session.unsaved:
+                self.forget_game(session.game_id)
+
     def forget_game(self, game_id: str) -> None:
         """Drop a game from memory: it is read from the store when next asked for."""
         self.games = {room: s for room, s in self.games.items() if s.game_id != game_id}
 
     # --- lobbies -------------------------------------------------------------------------------
+
+    def lobby_now(self, room: str, lobby: Lobby | None) -> None:
+        """A room's lobby as the store now holds it (None: none), one version on."""
+        version = self.lobby_versions.pop(room, 0)
+        self.lobbies.pop(room, None)
+        if lobby is not None:
+            self.lobbies[room] = lobby
+            self.lobby_versions[room] = version + 1
 
     def fetch_lobby(self, room: str) -> None:
         """Take the room's lobby as stored (or none)."""
@@ -347,28 +388,12 @@ class Tables:
             self.lobby_versions[room] = stored.version
 
 
-def lobby_data(lobby: Lobby) -> dict[str, Any]:
-    """A lobby as plain data, to be stored."""
-    return {
-        "room": lobby.room,
-        "platform": lobby.platform,
-        "creator": lobby.creator,
-        "language": lobby.language,
-        "turn_seconds": lobby.turn_seconds,
-        "trade_window_seconds": lobby.trade_window_seconds,
-        "seats": [[s.platform, s.user_id, s.name, s.kind, s.strategy] for s in lobby.seats],
-        **({"hints": True} if lobby.hints else {}),
-    }
-
-
-def lobby_from(data: dict[str, Any]) -> Lobby:
-    return Lobby(
-        room=str(data["room"]),
-        platform=str(data["platform"]),
-        creator=str(data["creator"]),
-        seats=[SeatIdentity(*seat) for seat in data["seats"]],
-        language=str(data["language"]),
-        turn_seconds=int(data["turn_seconds"]),
-        trade_window_seconds=int(data.get("trade_window_seconds", DEFAULT_TRADE_WINDOW_SECONDS)),
-        hints=data.get("hints") is True,
+def _current(session: GameSession, progress: GameProgress) -> bool:
+    """Whether a game in memory is the game as stored (in progress, with as many actions and
+    the same chat state) and holds nothing unsaved."""
+    return (
+        progress.status == IN_PROGRESS
+        and progress.actions == len(session.game.actions)
+        and progress.chat_version == session.chat_version
+        and not session.unsaved
     )

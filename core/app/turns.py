@@ -15,7 +15,6 @@ from .session import GameSession
 
 MISSES_BEFORE_STAND_IN = 2
 """Deadlines a player may miss in a row before a bot plays his seat until he returns."""
-"""How long a bot on turn keeps trading open for people (or the deadline, if shorter)."""
 MAX_BOT_ACTIONS = 5_000
 """A bound on bot moves in one go: a whole game between bots is far below it."""
 

@@ -3,8 +3,9 @@ table when it is due, and the private messages of the players whose view changed
 
 Derivation is pure: the same session gives the same messages, and nothing here changes it.
 What was shown is returned beside the messages (`Shown`), and `record` notes it in the session
-(its chat state: the table's moment, each private message's moment and numbered choices), which
-the unit of work stores with the move. The room's table is renewed when the turn changes and
+(its chat state: the table's moment, each private message's moment and numbered choices); the
+presenting step (`presenting`) derives and records once an input is decided, and the unit of
+work stores it with the move. The room's table is renewed when the turn changes and
 when trading opens (and at the end), not after every move; a player's private message whenever
 what he sees or may do has changed.
 """
@@ -16,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from ..state import Step
+from .hand_keys import AwayKey, HandKey, ShownHand
 from .i18n import Translator
 from .labels import fitted_labels
 from .messages import Button, GamePage, Message, Outbound, ToPlayer, ToRoom
@@ -30,6 +32,7 @@ from .screens import (
     seat_decision,
     with_numbers,
 )
+from .seat_screen import Screen
 from .session import GameSession
 from .story import story_line, table_key_of
 from .turns import waits_for
@@ -39,7 +42,7 @@ from .turns import waits_for
 class SeatShown:
     """What one seat's new private message shows."""
 
-    hand_token: str
+    hand: ShownHand
     numbers: SeatNumbers | None
     """What his numbers name now (None: the platform numbers nothing)."""
     screen_dropped: bool
@@ -87,18 +90,12 @@ def record(session: GameSession, shown: Shown) -> None:
         control = session.seats[seat]
         if seen.screen_dropped:
             control.screen = None
-        session.hand_tokens[seat] = seen.hand_token
+        session.hand_tokens[seat] = seen.hand
         if seen.numbers is not None:
             control.numbers = seen.numbers
     for seat, control in enumerate(session.seats):
         if control.screen and current_screen(session, seat) is None:
             control.screen = None
-
-
-def shown_now(session: GameSession, update: Update) -> list[Outbound]:
-    """`record` what an update shows; its messages."""
-    record(session, update.shown)
-    return update.out
 
 
 def table_slot(game_id: str) -> str:
@@ -197,7 +194,7 @@ def private_message(session: GameSession, seat: int, tr: Translator, caps: Capab
 
 
 def seat_numbering(
-    session: GameSession, seat: int, message: Message, screen: str | None, answer: bool = False
+    session: GameSession, seat: int, message: Message, screen: Screen | None, answer: bool = False
 ) -> tuple[list[int], Numbered]:
     """The number of each button of the seat's message showing `screen` (`answer`: sent in
     answer to his own input), and what the seat's numbers name once it is shown."""
@@ -251,15 +248,15 @@ def hand_updates(
         if only is not None and seat not in only:
             continue
         control = session.seats[seat]
-        key = hand_key(session, seat, caps)
-        shown = session.hand_tokens.get(seat, "")
+        key: ShownHand = hand_key(session, seat, caps)
+        shown = session.hand_tokens.get(seat)
         changed = shown != key
         away = control.stand_in and not (only is not None and force and seat in force)
         if away:
             # Away: nothing but a word when his turn comes (a stand-in plays it), unless he
             # asked for his view himself.
-            key = f"away {session.state.turn}"
-            changed = session.state.active == seat and session.hand_tokens.get(seat) != key
+            key = AwayKey(session.state.turn)
+            changed = session.state.active == seat and shown != key
             if not changed:
                 continue
         update.shown.told_due.add(seat)
@@ -269,7 +266,8 @@ def hand_updates(
         if (
             caps.private_on_decisions
             and not (alert or away or seat == acting or (force and seat in force))
-            and shown.partition("|")[2] == key.partition("|")[2]
+            and isinstance(key, HandKey)
+            and key.same_but_moves(shown)
         ):
             continue  # only his moves changed, through others: he sees them when he asks
         # The decision that fell to him comes first.
@@ -315,7 +313,7 @@ class Numbered:
         return sent(numbers, self.decision, self.numbering, self.shown, answer)
 
 
-def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
+def hand_key(session: GameSession, seat: int, caps: Capabilities) -> HandKey:
     """What a player's private message depends on: his moves, the open offers, his pass on
     trading and his screen. Every open offer is shown to every player, so a change to any
     offer renews them all (for decisions only, offers of his or made to him)."""
@@ -325,7 +323,9 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> str:
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    return f"{session.token(seat)}|{offers} {control.passed} {current_screen(session, seat)}"
+    return HandKey(
+        session.token(seat), tuple(offers), control.passed, current_screen(session, seat)
+    )
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

@@ -6,7 +6,10 @@ lobby, a player's settings, a seat moved or claimed, a reminder claimed. `commit
 it in one transaction of the store, with the input's delivery id: either everything the input
 changed is stored, or nothing is. A write that finds another writer was first (a game's head
 moved, a lobby's version changed, a reminder claimed already) raises `Conflict` and nothing is
-stored; the caller reloads and decides once more (`service.ChatService.handle`).
+stored. `attempt` is the one way an input, a tick of the clock or a rename is decided and
+stored: the handler decides, the presenting step derives and notes what the games it touched
+now show, and the work stores both; memory drops what a failed attempt touched, and the input is
+decided once more on what the store holds.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..ports import (
     Appended,
@@ -39,6 +42,9 @@ took the delivery id."""
 ATTEMPTS = 2
 """An input (or a game's tick) is decided at most twice: once more after another writer was
 first."""
+
+_D = TypeVar("_D")
+_T = TypeVar("_T")
 
 
 class Conflict(Exception):
@@ -65,24 +71,30 @@ class Work:
         self.games[session.game_id] = session
 
     def save_lobby(
-        self, platform: str, room: str, data: dict[str, Any], version: int, now: datetime
+        self,
+        platform: str,
+        room: str,
+        data: dict[str, Any] | None,
+        version: int,
+        now: datetime,
+        then: Callable[[], None] | None = None,
     ) -> None:
+        """The room's lobby as it now stands (`data`; None: called off), over the `version`
+        read; `then` is noted by memory once it is stored."""
+
         def write(store: ChatStore, delivery: Delivery | None) -> bool:
+            if data is None:
+                if not store.drop_lobby(platform, room, version):
+                    raise Conflict(f"the lobby of {room} changed meanwhile")
+                return False
             if not store.save_lobby(platform, room, data, version, now, delivery):
                 raise Conflict(f"the lobby of {room} changed meanwhile")
             return delivery is not None
 
         self.rooms.add(room)
         self._writes.append(write)
-
-    def drop_lobby(self, platform: str, room: str, version: int) -> None:
-        def write(store: ChatStore, delivery: Delivery | None) -> bool:
-            if not store.drop_lobby(platform, room, version):
-                raise Conflict(f"the lobby of {room} changed meanwhile")
-            return False
-
-        self.rooms.add(room)
-        self._writes.append(write)
+        if then is not None:
+            self.after_commit(then)
 
     def start_game(self, game: NewGame, lobby_version: int) -> None:
         """The room's lobby is taken and the game it became stored."""
@@ -211,3 +223,34 @@ def _store_game(
             raise Conflict(str(outcome))
     else:
         store.save_chat_state(session.game_id, state, now, delivery)
+
+
+def attempt(
+    store: ChatStore,
+    now: datetime,
+    decide: Callable[[Work], _D],
+    present: Callable[[Work, _D, datetime], _T],
+    forget: Callable[[Work], None],
+    delivery: Delivery | None = None,
+) -> _T | None:
+    """One input (with its `delivery` id) decided, presented and stored in one unit of work:
+    what `decide` makes of it and what `present` shows of that (the views of every game it
+    touched, noted in their games) are read in one read transaction and stored in one write
+    transaction. When another writer was first, `forget` drops from memory what the work
+    touched and the input is decided once more on the store as it is. None: another writer
+    was first both times. Any other failure: memory forgets, and it is raised (nothing of the
+    input was stored)."""
+    for _ in range(ATTEMPTS):
+        work = Work(store, delivery)
+        try:
+            with store.reading():  # what deciding and presenting read: one read transaction
+                out = present(work, decide(work), now)
+            work.commit(now)
+        except Conflict:
+            forget(work)
+            continue
+        except Exception:
+            forget(work)
+            raise
+        return out
+    return None

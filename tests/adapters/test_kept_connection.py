@@ -4,6 +4,7 @@ threads, a connection the server dropped, and closing."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import uuid
 from pathlib import Path
@@ -163,7 +164,9 @@ def test_a_runner_serves_from_its_thread_and_hands_the_connection_back_at_stop(
 ) -> None:
     store = fresh_store(str(tmp_path / "runner.db"))
     port = RecordingPort()
-    runner = Runner(ChatService("sim", port.capabilities, store), port, store=store)
+    runner = Runner(
+        ChatService("sim", port.capabilities, store, rng=random.Random(1)), port, store=store
+    )
     store.list_games()  # this thread, which opened the store, keeps a connection from now on
     pool = store._engine.pool
     kept = pool.checkedout()
@@ -199,7 +202,7 @@ def test_a_runner_over_a_store_without_thread_hooks_serves_all_the_same(tmp_path
     store = fresh_store(str(tmp_path / "plain.db"))
     plain = StoreWithoutThreads(store)
     port = RecordingPort()
-    service = ChatService("sim", port.capabilities, plain)  # type: ignore[arg-type]
+    service = ChatService("sim", port.capabilities, plain, rng=random.Random(1))  # type: ignore[arg-type]
     runner = Runner(service, port, store=plain)  # type: ignore[arg-type]
 
     async def lobby() -> None:

@@ -13,7 +13,7 @@ from bohnanza.core.actions import Action
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.bots import Bot
 from bohnanza.core.legal import LegalActions, legal_actions
-from bohnanza.core.view import PlayerView, kept, view_for
+from bohnanza.core.view import PlayerView, view_for
 
 from .recording import People, Table
 
@@ -29,7 +29,7 @@ class Checked:
 
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         state = self.session.state
-        assert kept(view) == view_for(state, self.seat)
+        assert view == view_for(state, self.seat)
         assert legal == legal_actions(state, self.seat)
         self.decisions.append(len(self.session.game.actions))
         return self.bot.choose(view, legal)

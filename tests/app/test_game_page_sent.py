@@ -34,7 +34,7 @@ class FailingFilesPort(RecordingPort):
 def played(tmp_path: Path, port: RecordingPort, seats: list[str], seed: int = 3) -> Table:
     """The room's game played to its end on this port; the table, and the game id as g1's."""
     table = Table.open(tmp_path / "games.db", seed=seed, port=port)
-    table.runner.retry_delays = (0.01, 0.01)
+    table.runner.outboxes.retry_delays = (0.01, 0.01)
     people = People(table, seed=seed)
 
     async def scenario() -> None:
@@ -100,7 +100,7 @@ def test_a_restart_and_a_heal_after_the_end_send_no_page_again(tmp_path: Path) -
     async def restart_and_heal() -> list[object]:
         await fresh.runner.start()
         out = fresh.service.views() + fresh.service.views("g1")
-        await fresh.runner.deliver(out)
+        await fresh.runner.post(out)
         await fresh.runner.tick()
         await fresh.runner.drain(5.0)
         return list(out)
@@ -117,7 +117,7 @@ def test_a_page_that_cannot_be_sent_is_retried_then_left_and_the_room_goes_on(
     port = FailingFilesPort()
     table = played(tmp_path, port, ["ann", "bot"])
     game_id = only_game(table)
-    assert port.file_tries == 1 + len(table.runner.retry_delays)
+    assert port.file_tries == 1 + len(table.runner.outboxes.retry_delays)
     assert table.port.last_room_text("g1").startswith(f"Game {game_id} is over.")
 
     people = People(table, seed=8)
@@ -128,5 +128,5 @@ def test_a_page_that_cannot_be_sent_is_retried_then_left_and_the_room_goes_on(
 
     second = asyncio.run(next_game())
     assert second != game_id
-    assert port.file_tries == 1 + len(table.runner.retry_delays)
+    assert port.file_tries == 1 + len(table.runner.outboxes.retry_delays)
     assert table.port.last_room_text("g1").startswith(f"Bohnanza · game {second}")

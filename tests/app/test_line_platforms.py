@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bohnanza.core.app.hand_keys import HandKey
 from bohnanza.core.app.ports import Capabilities
 
 from .recording import People, Table, latest_choices, number_of
@@ -49,7 +50,7 @@ def test_a_whole_game_on_a_line_platform_sends_every_line_whole_and_within_limit
     texts = "\n".join(table.port.room_texts("g1"))
     assert f"Game {game.game_id} is over." in texts
     assert "Winner: " in texts.split(f"Game {game.game_id} is over.")[-1]
-    assert table.runner.budget.lines >= len(lines)
+    assert table.runner.outboxes.budget.lines >= len(lines)
 
 
 @pytest.mark.slow
@@ -235,7 +236,7 @@ def test_where_lines_cost_a_number_still_names_its_choice_after_the_list_changed
     no_trade = number_of(latest_choices(table.port, "bob", game_id), "No trade")
     # His message changed since, unseen (where lines cost, he is not written to for what
     # asks nothing of him).
-    table.session("g1").hand_tokens[1] = "what an older message showed"
+    table.session("g1").hand_tokens[1] = HandKey("older", (99,), None, None)  # offer 99 gone
 
     asyncio.run(people.answer("bob", no_trade))
 

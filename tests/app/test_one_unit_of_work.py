@@ -18,10 +18,11 @@ from bohnanza.adapters.runner import Runner
 from bohnanza.adapters.store import open_store
 from bohnanza.core.app import work
 from bohnanza.core.app.inbound import Inbound
-from bohnanza.core.app.messages import Outbound
+from bohnanza.core.app.messages import Outbound, ToPlayer
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.app.updates import hand_key
 
-from .recording import PLATFORM, FakeClock, People, RecordingPort, Table
+from .recording import PLATFORM, TEXT_ONLY, FakeClock, People, RecordingPort, Table
 
 WRITES = frozenset(
     {
@@ -114,3 +115,36 @@ def test_every_write_of_every_input_is_in_one_unit_of_work_opened_in_work_py(
     assert set(watched.units) == {work.__file__}
     kinds = {name for name, _ in watched.writes}
     assert {"append_actions", "save_lobby", "start_game", "save_player_settings"} <= kinds
+
+
+def test_what_an_input_shows_is_stored_with_it_and_a_look_notes_nothing(tmp_path: Path) -> None:
+    """The views of an input are presented in its unit of work: after each, the store holds what
+    every seat was shown (the lists his numbers answer). Views looked at without a moment are
+    derived only: a player's message behind the game (only his moves changed, through others)
+    is derived as it stands, and nothing of it is noted."""
+    table = Table.open(tmp_path / "games.db", TEXT_ONLY)
+    people = People(table, seed=3)
+    game_id = asyncio.run(people.gather("g1", ["ann", "bob", "bot"]))
+
+    def behind() -> list[int]:
+        session = table.session("g1")
+        caps = table.port.capabilities
+        return [
+            seat
+            for seat in session.humans()
+            if session.hand_tokens.get(seat) != hand_key(session, seat, caps)
+        ]
+
+    for _ in range(300):
+        assert asyncio.run(people.move("g1"))
+        stored = table.store.load_chat_state(game_id)
+        assert stored is not None
+        assert stored.data == table.session("g1").chat_state().data
+        if behind():
+            break
+    assert behind(), "a moment when a player's message is behind the game"
+
+    looked = table.service.views()
+    assert any(o.slot == f"hand:{game_id}" for o in looked if isinstance(o, ToPlayer))
+    assert table.session("g1").chat_state().data == stored.data, "a look changes nothing"
+    assert behind()

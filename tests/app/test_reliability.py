@@ -78,7 +78,7 @@ class FlakyPort(RecordingPort):
 
 def opened(tmp_path: Path, port: RecordingPort | None = None) -> tuple[Table, People]:
     table = Table.open(tmp_path / "games.db", port=port or FlakyPort())
-    table.runner.retry_delays = (0.01, 0.01)
+    table.runner.outboxes.retry_delays = (0.01, 0.01)
     table.runner.heal_after = 0.0
     people = People(table, seed=5)
     asyncio.run(people.gather("g1", SEATS))
@@ -376,7 +376,11 @@ def test_a_store_failure_halfway_through_an_input_stores_none_of_it_and_it_is_ta
     game_id = store.active_game_in(PLATFORM, "g1")
     assert game_id is not None and table.store.delivery_seen(PLATFORM, "start-1")
     assert any(getattr(o, "slot", "") == f"table:{game_id}" for o in out)
-    asyncio.run(table.runner.deliver(out))
+
+    async def sent() -> None:
+        await table.runner.post(out)
+
+    asyncio.run(sent())
     assert any(s.text.startswith("Bohnanza · game") for s in table.port.rooms["g1"])
     assert table.port.hand_message("bob", game_id) is not None
 
@@ -386,7 +390,7 @@ def test_a_message_the_platform_took_is_not_sent_again_when_noting_it_fails(
 ) -> None:
     port = FlakyPort()
     table = Table.open(tmp_path / "games.db", port=port)
-    table.runner.retry_delays = (0.01, 0.01)
+    table.runner.outboxes.retry_delays = (0.01, 0.01)
     store = table.service.store
 
     def failing(*args: object, **kwargs: object) -> None:

@@ -42,7 +42,7 @@ def test_a_platform_missing_its_settings_is_named_in_one_line(tmp_path: Path) ->
     config.write_text(f'db = "{tmp_path / "g.db"}"\n[telegram]\nmode = "polling"\n')
     done = run("serve", "telegram", "--config", str(config))
     assert done.returncode == 1
-    assert done.stderr.splitlines()[-1] == "error: telegram: BOHNANZA_TELEGRAM_TOKEN is not set"
+    assert done.stderr.splitlines()[-1] == "error: telegram: set BOHNANZA_TELEGRAM_TOKEN"
     assert "Traceback" not in done.stderr
     # Checked before the store is opened: nothing was created.
     assert not (tmp_path / "g.db").exists()

@@ -226,3 +226,51 @@ def test_the_wanted_varieties_read_back_by_code() -> None:
     data = action_to_json(action)
     assert data["want"] == ["black-eyed", "red"]
     assert action_from_json(data) == action
+
+
+def bounded_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action of a kind the menu lists whole (not the open-ended offers and accepts,
+    which `legal.trade` bounds) that a seat could name now, legal or not."""
+    player = state.players[seat]
+    fields = range(len(player.fields) + 1)
+    cards = range(max(len(player.hand), len(player.set_aside), len(state.face_up)) + 1)
+    offers = [*state.offers, max(state.offers, default=0) + 1]
+    return [
+        EndStep(seat),
+        BuyField(seat),
+        *(kind(seat, f) for kind in (Plant, Harvest) for f in fields),
+        *(
+            kind(seat, i, f)
+            for kind in (PlantSetAside, PlantFaceUp, PlantOffered)
+            for i in cards
+            for f in fields
+        ),
+        *(DiscardOffered(seat, i) for i in range(len(state.offered) + 1)),
+        *(DiscardFromHand(seat, p) for p in range(len(player.hand) + 1)),
+        *(kind(seat, offer) for kind in (DeclineTrade, WithdrawTrade) for offer in offers),
+    ]
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+@settings(max_examples=2)
+@given(deal_seed=seeds, play_seed=seeds)
+def test_the_menu_lists_every_action_the_rules_accept_and_nothing_they_refuse(
+    players: int, deal_seed: int, play_seed: int
+) -> None:
+    """`legal_actions` asks the rules inlined where it runs before every decision: held to
+    `check_action` both ways, at every moment of random games."""
+    game = Game.new(players, random.Random(deal_seed))
+    moments = random_playthrough(game, random.Random(play_seed))
+    for count, _ in enumerate(moments):
+        if count % 3:
+            continue  # every third moment: the menu and the rules asked of every seat
+        assert_menu_is_legal(game)
+        for seat in range(players):
+            listed = game.legal_actions(seat).actions
+            for action in bounded_actions(game.state, seat):
+                try:
+                    check_action(game.state, action)
+                except IllegalActionError:
+                    assert action not in listed, action
+                else:
+                    assert action in listed, action

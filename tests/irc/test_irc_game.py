@@ -11,6 +11,8 @@ from collections import Counter
 from contextlib import AsyncExitStack
 from pathlib import Path
 
+import pytest
+
 from bohnanza.adapters.irc.protocol import casefold
 from bohnanza.adapters.pacing import PACKED
 from bohnanza.core.actions import AcceptTrade, CounterTrade, ProposeTrade
@@ -118,6 +120,7 @@ async def answer_once(
     return None
 
 
+@pytest.mark.slow  # a whole game over the real IRC network
 async def test_two_people_and_two_bots_play_a_whole_game_by_numbers_on_irc(
     network: Network, bot_account: BotAccount, tmp_path: Path
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -123,7 +124,7 @@ def rebuilt(db: Path, room: str) -> Iterator[tuple[ChatService, GameSession]]:
     """The room's game as a freshly started application would hold it, from the store."""
     store = open_store(str(db))
     try:
-        service = ChatService(PLATFORM, CAPABILITIES, store, translators())
+        service = ChatService(PLATFORM, CAPABILITIES, store, translators(), rng=random.Random(1))
         service.resume(datetime.now(UTC))
         session = service.games.get(room)
         assert session is not None, "no game in progress in the room"

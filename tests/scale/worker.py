@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from bohnanza.adapters.store import SqlGameStore, open_store
+from bohnanza.adapters.store import SqlGameStore, open_store, prepared
 from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Reply
 from bohnanza.core.app.ports import Capabilities
@@ -87,12 +87,20 @@ class RecordingStore:
 
 
 class RoundTrips:
-    """Statements and commits sent to any store of this process (for bench/)."""
+    """Statements and commits sent to any store of this process (for bench/): through
+    SQLAlchemy, and those compiled once and run on the driver's cursor (`prepared.py`)."""
 
     def __init__(self) -> None:
         self.count = 0
         event.listen(Engine, "before_cursor_execute", self._one)
         event.listen(Engine, "commit", self._one)
+        run = prepared._run
+
+        def counted(*arguments: Any, **keywords: Any) -> Any:
+            self._one()
+            return run(*arguments, **keywords)
+
+        prepared._run = counted
 
     def _one(self, *_: Any) -> None:
         self.count += 1

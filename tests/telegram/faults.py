@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import re
 import signal
 import subprocess
@@ -312,7 +313,7 @@ def catalogs() -> dict[str, Translator]:
 
 def rebuilt(store: SqlGameStore, room: str) -> tuple[ChatService, GameSession | None]:
     """The game in progress in a room as a freshly started application would hold it."""
-    service = ChatService(PLATFORM, CAPABILITIES, store, catalogs())
+    service = ChatService(PLATFORM, CAPABILITIES, store, catalogs(), rng=random.Random(1))
     service.resume(datetime.now(UTC))
     return service, service.games.get(room)
 

@@ -45,7 +45,7 @@ def test_a_502_on_a_private_edit_ends_with_the_hand_shown_as_stored(
 
     async def scenario() -> None:
         async with server, RunningBot(server, tmp_path / "games.db", seed=seed) as tg:
-            tg.bot.runner.retry_delays = SHORT_DELAYS
+            tg.bot.runner.outboxes.retry_delays = SHORT_DELAYS
             tg.bot.runner.heal_after = 0.5
             players = Players(tg, group, people, seed=seed)
             game_id = await players.gather(["Ann", "bot", "Bob"])

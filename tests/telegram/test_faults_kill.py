@@ -41,7 +41,8 @@ from .faults import (
     stale_views,
 )
 
-pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+# The local Bot API server and `bohnanza serve`, started again after each fault: seconds a test.
+pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 MAX_MOVES = 60
 

@@ -42,7 +42,8 @@ from .faults import (
     stale_after_healing,
 )
 
-pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+# The local Bot API server and `bohnanza serve`, started again after each fault: seconds a test.
+pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 MAX_MOVES = 40
 LOCK_HELD = 0.3

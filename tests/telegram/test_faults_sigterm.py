@@ -40,7 +40,8 @@ from .faults import (
     timeless,
 )
 
-pytestmark = pytest.mark.server  # the local Bot API server and `bohnanza serve`
+# The local Bot API server and `bohnanza serve`, started again after each fault: seconds a test.
+pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 HOLD = 1.0
 """Seconds the server holds back the first answer of a command's delivery."""

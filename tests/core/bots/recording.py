@@ -9,7 +9,7 @@ from bohnanza.core.actions import Action
 from bohnanza.core.bots import Bot, ExpertBot, make_bot, play_out
 from bohnanza.core.game import Game
 from bohnanza.core.legal import LegalActions
-from bohnanza.core.view import PlayerView, kept
+from bohnanza.core.view import PlayerView
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Watched:
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         action = self.bot.choose(view, legal)
         listed = LegalActions(legal.player, legal.actions, legal.trade, legal.waiting)
-        self.calls.append((kept(view), listed, action))
+        self.calls.append((view, listed, action))
         return action
 
 

@@ -4,7 +4,7 @@
 then and the options worth comparing; `judge.judge` plays each option out on deals of the cards
 that seat could not see; `summary.summarise` adds the judgements up per player and finds the
 turning points (the game's costliest mistakes); `ranking.judge_game` judges again, on more
-deals, the decisions whose place among their player's costliest or whose call is in doubt;
+deals and rounds further, each player's costliest decisions and those that might reach them;
 `review.analyse_game` does it all in one call. Each decision is judged on its own seeded
 generator, so the judgements may be worked out in any order, in other processes, and always come
 out the same.

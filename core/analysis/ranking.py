@@ -1,14 +1,14 @@
-"""The second look: more deals where the first judgement leaves a player's costliest decisions
-in doubt.
+"""The second look: each player's costliest decisions judged again, rounds further and on more
+deals, and ranked by it.
 
-A judgement's loss is a mean over a few deals, with a standard error. Read as an interval of
-`confidence` standard errors either side, a player's decisions that stand surely among his
-`COSTLIEST` are known, and so are those surely outside; in between, the order of two
-decisions (and so which ones the page and the chat show first) is the noise of the deals. Those
-decisions are looked at again (`judge.judge_again`): the chosen option and the best one found,
-on three times as many new deals, which measures the best option's gain without the luck that
-made it look best and with errors near half as large (whether it is surely a loss is asked of
-the deals of both looks together); the others keep their first judgement.
+The first look plays each option a round of turns and one more: enough to tell most decisions
+apart, too short for what a lost or split field costs, which shows rounds later. A player's
+`LOOK_AGAIN` costliest decisions by the first look, and any other whose interval of
+`confidence` standard errors reaches the figure of his `COSTLIEST`-th, are looked at again
+(`judge.judge_again`): every option on `SearchSize.deals_again` new deals, `ROUNDS_AGAIN`
+rounds of turns and one more, which measures the best option's gain without the luck that made
+it look best on the first deals; the others keep their first judgement. The player's costliest
+decisions, the page's and the chat's turning points, are those of the second look.
 Every decision is judged on its own seed, so the second look gives the same figures in any
 order and any number of processes.
 """
@@ -21,6 +21,10 @@ from .judge import Judgement, SearchSize, judge, judge_again
 from .moments import Moment
 from .summary import COSTLIEST
 
+LOOK_AGAIN = 8
+"""Per player, the decisions costliest by the first look that are looked at again, whatever
+their errors: the second look's horizon is longer, and its figures are compared with theirs."""
+
 Task = tuple[Moment, Judgement | None]
 """A decision to judge, with its first judgement when it is the second look."""
 JudgeMany = Callable[[Sequence[Task], SearchSize], list[Judgement]]
@@ -28,20 +32,21 @@ JudgeMany = Callable[[Sequence[Task], SearchSize], list[Judgement]]
 
 
 def in_doubt(judgements: Sequence[Judgement], size: SearchSize) -> set[int]:
-    """The decisions (by their index in the record) to look at again: per player, those that
-    might be among his `COSTLIEST` and might not."""
+    """The decisions (by their index in the record) to look at again: per player, his
+    `LOOK_AGAIN` costliest by the first look, and any other whose interval reaches the figure
+    of his `COSTLIEST`-th."""
     z = size.confidence
     doubtful: set[int] = set()
     for seat in {j.seat for j in judgements}:
-        losing = [j for j in judgements if j.seat == seat and j.loss > 0.0 and not j.forced]
-        lows = [j.loss - z * j.error for j in losing]
-        highs = [j.loss + z * j.error for j in losing]
-        for j, low, high in zip(losing, lows, highs, strict=True):
-            # Surely among the costliest: too few others might stand above it; surely not:
-            # enough others stand surely above it.
-            above = sum(1 for other in highs if other >= low) - 1
-            surely_above = sum(1 for other in lows if other > high)
-            if above >= COSTLIEST and surely_above < COSTLIEST and not j.again:
+        losing = sorted(
+            (j for j in judgements if j.seat == seat and j.loss > 0.0 and not j.forced),
+            key=lambda j: (-j.loss, j.index),
+        )
+        if not losing:
+            continue
+        third = losing[min(COSTLIEST, len(losing)) - 1].loss
+        for rank, j in enumerate(losing):
+            if (rank < LOOK_AGAIN or j.loss + z * j.error >= third) and not j.again:
                 doubtful.add(j.index)
     return doubtful
 

@@ -1,5 +1,5 @@
-"""The second look: decisions whose place among their player's costliest is in doubt are looked
-at again, the chosen option against the best found, on new deals."""
+"""The second look: each player's costliest decisions, and those that might reach them, are
+looked at again on new deals and rounds further, and ranked by it."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from bohnanza.core.analysis import (
     in_doubt,
     judge,
     judge_game,
+    ranked,
 )
-from bohnanza.core.analysis.judge import judge_again
+from bohnanza.core.analysis.judge import ROUNDS_AGAIN, judge_again
 from bohnanza.core.analysis.ranking import Task, one_by_one
 
 from .test_analysis import SMALL, played
@@ -28,28 +29,36 @@ def judged(index: int, loss: float, error: float, *, seat: int = 0, deals: int =
     return Judgement(index, seat, 1, "trade", step, step, loss, 0.0, 3, False, error, deals)
 
 
-def test_decisions_surely_among_the_costliest_or_surely_not_are_left_alone() -> None:
-    # Three losses far above the rest, each sure by its error: nothing is in doubt.
-    sure = [judged(1, 3.0, 0.1), judged(2, 2.8, 0.1), judged(3, 2.6, 0.1), judged(4, 0.9, 0.1)]
-    assert in_doubt(sure, SIZE) == set()
-
-
-def test_a_decision_whose_interval_reaches_the_third_costliest_is_in_doubt() -> None:
-    rows = [
-        judged(1, 3.0, 0.1),
-        judged(2, 2.0, 0.3),  # its interval reaches below the third's
-        judged(3, 1.6, 0.2),
-        judged(4, 1.4, 0.5),  # may be above the third
-        judged(5, 0.6, 0.1),  # surely below
-        judged(6, 1.2, 0.2, seat=1),  # another player's, alone: left alone
-    ]
-    assert in_doubt(rows, SIZE) == {2, 3, 4}
+def test_each_players_costliest_are_looked_at_again_and_those_that_might_reach_them() -> None:
+    # Ten losses of one player, each sure by its error: his eight costliest are looked at again,
+    # and the ninth, whose interval reaches the third's figure; the tenth cannot.
+    losses = [3.0, 2.8, 2.6, 2.4, 2.2, 2.0, 1.8, 1.6, 1.0, 0.9]
+    rows = [judged(i + 1, loss, 0.1) for i, loss in enumerate(losses)]
+    rows[8] = judged(9, 1.0, 0.8)
+    rows += [judged(11, 0.2, 0.1, seat=1), judged(12, 0.0, 0.0, seat=1)]  # another player's
+    assert in_doubt(rows, SIZE) == set(range(1, 10)) | {11}
 
 
 def test_a_decision_already_looked_at_again_is_left_alone() -> None:
     rows = [judged(1, 3.0, 0.1), judged(2, 2.0, 0.3), judged(3, 1.6, 0.2)]
     rows += [replace(judged(4, 1.4, 0.5), again=True), judged(5, 1.5, 0.5)]
-    assert in_doubt(rows, SIZE) == {2, 3, 5}
+    assert in_doubt(rows, SIZE) == {1, 2, 3, 5}
+
+
+def test_a_decision_whose_cost_shows_later_is_ranked_by_the_second_look() -> None:
+    # By the first look (a round of turns) decision 4 costs least; the second look, rounds
+    # longer, finds that what it lost shows later, and more than what the others lost at once.
+    first = [judged(1, 2.0, 0.1), judged(2, 1.8, 0.1), judged(3, 1.6, 0.1), judged(4, 1.0, 0.1)]
+    later = {1: 1.9, 2: 1.7, 3: 1.5, 4: 2.6}
+
+    def judge_many(tasks: Sequence[Task], size: SearchSize) -> list[Judgement]:
+        if tasks[0][1] is None:
+            return first
+        return [replace(j, loss=later[j.index], again=True) for _, j in tasks if j is not None]
+
+    moments = list(decisions(played(["heuristic", "random", "heuristic"], 4, actions=20)))[:4]
+    final = judge_game(moments, SIZE, judge_many)
+    assert [j.index for j in ranked(final)][:3] == [4, 1, 2]
 
 
 def test_the_game_is_looked_at_again_where_in_doubt_and_nowhere_else() -> None:
@@ -69,10 +78,10 @@ def test_the_game_is_looked_at_again_where_in_doubt_and_nowhere_else() -> None:
     assert [j.index for j in final] == [m.index for m in moments]
     for before, after in zip(first, final, strict=True):
         if before.index in again:
-            assert after.again and after.deals == before.deals + SMALL.deals_again
+            assert after.again and before.deals < after.deals <= before.deals + SMALL.deals_again
             assert after.chosen == before.chosen
-            # The best option found first, or none when it is not clearly better on new deals.
-            assert after.best == (before.best if after.loss > 0 else before.chosen)
+            # The best option on the new deals, or none when it is not clearly better there.
+            assert (after.best == after.chosen) == (after.loss == 0)
         else:
             assert after == before
 
@@ -89,6 +98,23 @@ def test_the_second_look_measures_the_gain_on_new_deals_alone() -> None:
         assert judge_again(moment, again, SMALL) == again  # once
         # The same new deals whatever the first look found.
         other = judge_again(moment, replace(first, loss=first.loss + 1), SMALL)
-        assert (other.loss, other.error) == (again.loss, again.error)
-        # The figure is the new deals' mean gain of the best option found first, or nothing.
-        assert again.best == (first.best if again.loss > 0 else first.chosen)
+        assert (other.margin, other.deals) == (again.margin, again.deals)
+        assert other.loss in (0.0, again.loss) and again.loss in (0.0, other.loss)
+        # The figure is the new deals' mean gain of their best option, or nothing.
+        assert (again.best == first.chosen) == (again.loss == 0)
+        assert again.best in moment.options
+
+
+def test_the_second_look_plays_rounds_longer_than_the_first() -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=120)
+    moments = {m.index: m for m in decisions(record)}
+    losing = [j for j in (judge(m, SMALL) for m in moments.values()) if j.loss > 0][:4]
+    assert losing
+    size = replace(SMALL, again=8, horizon=None, horizon_again=None)
+    assert size.turns_again(3) == ROUNDS_AGAIN * 3 + 1 > size.turns(3)
+    longer = [judge_again(moments[j.index], j, size) for j in losing]
+    assert longer == [
+        judge_again(moments[j.index], j, replace(size, horizon_again=10)) for j in losing
+    ]
+    shorter = [judge_again(moments[j.index], j, replace(size, horizon_again=3)) for j in losing]
+    assert [(j.loss, j.margin) for j in longer] != [(j.loss, j.margin) for j in shorter]

@@ -46,8 +46,11 @@ MORE_DEALS = 8
 """Deals added at a time to a decision not yet called."""
 MISTAKE_COINS = 0.5
 """A mistake loses at least this many expected coins, sure by `confidence` standard errors."""
+DEALS_TO_PICK = 2
+"""The new deals on which the second look picks the best option, in first looks' deals."""
 DEALS_AGAIN = 6
-"""The second look's new deals, in first looks' deals: its longer rollouts vary more."""
+"""The newer deals on which the second look measures that option's gain, in first looks'
+deals: its longer rollouts vary more."""
 ROUNDS_AGAIN = 3
 """The second look plays on for this many rounds of turns and one turn more: what a lost or
 split field costs shows rounds after the decision, beyond the first look's horizon."""
@@ -79,6 +82,11 @@ class SearchSize:
     @property
     def deals_at_most(self) -> int:
         return max(self.deals, 3 * self.deals if self.most_deals is None else self.most_deals)
+
+    @property
+    def deals_to_pick(self) -> int:
+        """New deals on which the second look picks the best option."""
+        return max(2, DEALS_TO_PICK * self.deals)
 
     @property
     def deals_again(self) -> int:
@@ -166,28 +174,36 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
 
 
 def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
-    """The second look at a decision judged a loss: every option played again on
-    `size.deals_again` new deals with the same dice each, each rollout `size.turns_again`
-    turns long. The loss is the best option's mean gain on the new deals, when it stands
-    `confidence` standard errors clear of zero (over the deals of both looks together when the
-    first look found the same option best); else 0."""
+    """The second look at a decision judged a loss, each rollout `size.turns_again` turns long:
+    every option played again on `size.deals_to_pick` new deals picks the best one, and the
+    chosen option and that one are compared on `size.deals_again` newer deals. The loss is the
+    best one's mean gain there, when it stands `confidence` standard errors clear of zero (over
+    the deals of the first look too when that found the same option best); else 0."""
     if first.forced or first.loss <= 0.0 or first.again:
         return first
     rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
     horizon = size.turns_again(len(moment.view.seats))
-    gains, chosen_values, played = _played(moment, rng, horizon, size.deals_again, None)
-    deals = first.deals + played
-    if len(chosen_values) < 2:
-        return replace(first, deals=deals, again=True)
-    best, mean, error = _best_gain(gains, range(1, len(gains)))
-    margin = sum(chosen_values) / len(chosen_values)
+    gains, chosen_values, picking = _played(moment, rng, horizon, size.deals_to_pick, None)
+    best, _, _ = _best_gain(gains, range(1, len(gains)))
     option = moment.options[best]
+    if best != 0:
+        pair = replace(moment, options=(moment.options[0], option))
+        gains, chosen_values, measuring = _played(pair, rng, horizon, size.deals_again, None)
+        picking += measuring
+    deals = first.deals + picking
+    if best == 0 or len(gains[1]) < 2:
+        margin = sum(chosen_values) / len(chosen_values) if chosen_values else first.margin
+        return replace(
+            first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
+        )
+    mean, error = mean_and_error(gains[1])
+    margin = sum(chosen_values) / len(chosen_values)
     sure = (
-        _surely_gains(first, mean, error, len(gains[best]), size.confidence)
+        _surely_gains(first, mean, error, len(gains[1]), size.confidence)
         if option == first.best
         else mean > size.confidence * error
     )
-    if best != 0 and sure:
+    if mean > 0.0 and sure:
         return replace(
             first, best=option, loss=mean, error=error, margin=margin, deals=deals, again=True
         )

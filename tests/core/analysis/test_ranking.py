@@ -78,7 +78,8 @@ def test_the_game_is_looked_at_again_where_in_doubt_and_nowhere_else() -> None:
     assert [j.index for j in final] == [m.index for m in moments]
     for before, after in zip(first, final, strict=True):
         if before.index in again:
-            assert after.again and before.deals < after.deals <= before.deals + SMALL.deals_again
+            most = before.deals + SMALL.deals_to_pick + SMALL.deals_again
+            assert after.again and before.deals < after.deals <= most
             assert after.chosen == before.chosen
             # The best option on the new deals, or none when it is not clearly better there.
             assert (after.best == after.chosen) == (after.loss == 0)
@@ -99,7 +100,8 @@ def test_the_second_look_measures_the_gain_on_new_deals_alone() -> None:
         # The same new deals whatever the first look found.
         other = judge_again(moment, replace(first, loss=first.loss + 1), SMALL)
         assert (other.margin, other.deals) == (again.margin, again.deals)
-        assert other.loss in (0.0, again.loss) and again.loss in (0.0, other.loss)
+        # (Whether the gain is sure takes in the first look's deals; the figure never does.)
+        assert len({other.loss, again.loss} - {0.0}) <= 1
         # The figure is the new deals' mean gain of their best option, or nothing.
         assert (again.best == first.chosen) == (again.loss == 0)
         assert again.best in moment.options

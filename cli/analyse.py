@@ -131,6 +131,7 @@ def analysis_json(analysis: Analysis, record: GameRecord, size: SearchSize) -> d
                 "expected_margin": round(j.margin, 3),
                 "options": j.options,
                 "deals": j.deals,
+                "looked_again": j.again,
             }
             for j in analysis.judgements
             if not j.forced

@@ -14,12 +14,12 @@ from rich.progress import Progress
 from bohnanza.core.analysis import (
     Analysis,
     Judgement,
-    Moment,
     SearchSize,
     decisions,
-    judge,
+    judge_game,
     summarise,
 )
+from bohnanza.core.analysis.ranking import Task, do
 from bohnanza.core.errors import RecordError
 from bohnanza.core.record import GameRecord
 
@@ -47,29 +47,43 @@ def analysed(
         moments = list(decisions(record, seats))
         with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
             task = bar.add_task("analysing", total=len(moments))
-            judged = judge_all(moments, size, workers, lambda n: bar.advance(task, n))
+
+            def judge_many(tasks: Sequence[Task], on: SearchSize) -> list[Judgement]:
+                if tasks and tasks[0][1] is not None:  # the second look: as many more to go
+                    bar.update(task, total=len(moments) + len(tasks))
+                return judge_all(tasks, on, workers, lambda n: bar.advance(task, n))
+
+            judged = judge_game(moments, size, judge_many)
     except RecordError as error:
         fail(f"{where}: {error}")
     return summarise(record, judged, seats)
 
 
 def judge_all(
-    moments: Sequence[Moment],
+    tasks: Sequence[Task],
     size: SearchSize,
     workers: int,
     advance: Callable[[int], None] = lambda n: None,
 ) -> list[Judgement]:
-    """Every moment judged, in `workers` processes (forced ones at once, here)."""
-    judged = [judge(m, size) for m in moments if m.forced]
-    advance(len(judged))
-    searched = [m for m in moments if not m.forced]
+    """Every task done (`ranking.do`: a moment judged, or looked at again), in `workers`
+    processes (forced moments at once, here), in the order of `tasks`."""
+    done: dict[int, Judgement] = {}
+    searched = []
+    for index, (moment, first) in enumerate(tasks):
+        if moment.forced:
+            done[index] = do((moment, first), size)
+        else:
+            searched.append(index)
+    advance(len(done))
     if workers == 1 or len(searched) < 2 * CHUNK:
-        for moment in searched:
-            judged.append(judge(moment, size))
+        for index in searched:
+            done[index] = do(tasks[index], size)
             advance(1)
-        return judged
-    with ProcessPoolExecutor(workers) as pool:
-        for judgement in pool.map(partial(judge, size=size), searched, chunksize=CHUNK):
-            judged.append(judgement)
-            advance(1)
-    return judged
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            work = [tasks[i] for i in searched]
+            judged = pool.map(partial(do, size=size), work, chunksize=CHUNK)
+            for index, judgement in zip(searched, judged, strict=True):
+                done[index] = judgement
+                advance(1)
+    return [done[i] for i in range(len(tasks))]

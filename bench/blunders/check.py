@@ -2,12 +2,16 @@
 and do its figures match what they cost?
 
 Run with `python bench/blunders/check.py [--deals D] [--seed S] [--kinds K,...] [--players P,...]
-[--sample N] [--limit N] [--out FILE]`. `--sample N` keeps, for a shorter run, the first N
-blunders of each kind and player count and every blunder that cost 1.5 coins or more.
+[--sample N] [--costly] [--limit N] [--out FILE] [--first-look] [--jobs J]`. `--sample N` keeps,
+for a shorter run, the first N blunders of each kind and player count and every blunder that
+cost 1.5 coins or more; `--costly` keeps only those; `--first-look` judges each decision once,
+without the second look; `--jobs J` analyses J games at a time in as many processes (the figures
+are the same).
 
 Each game of the set (`set.json`, `records.jsonl.gz`, made by
 `plant.py`) is analysed for its blundering seat alone, as `bohnanza analyse --as` does it, one
-game after another in this one process. It prints a line per blunder (its real cost and the
+game after another in each process, with the second look at the decisions in doubt
+(`core/analysis/ranking.py`). It prints a line per blunder (its real cost and the
 analysis' figure, whether it was called a mistake and where it stands among its player's
 decisions), then:
 
@@ -16,7 +20,7 @@ decisions), then:
 - the declined free gifts called mistakes;
 - the mean figure against the mean real cost over every blunder, and their correlation;
 - the other decisions of the blunderers called mistakes (median per blunderer);
-- the processor time per game.
+- the processor time per game (of every process).
 """
 
 from __future__ import annotations
@@ -26,10 +30,20 @@ import gzip
 import json
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize, decisions, judge, summarise
+from bohnanza.core.analysis import (
+    DEFAULT_DEALS,
+    SearchSize,
+    decisions,
+    judge,
+    judge_game,
+    summarise,
+)
 from bohnanza.core.record import GameRecord
 
 HERE = Path(__file__).resolve().parent
@@ -49,8 +63,15 @@ def main() -> None:
         default=0,
         help=f"the first N of each kind and player count, and every one costing {COSTLY}+",
     )
+    parser.add_argument(
+        "--costly", action="store_true", help=f"only the blunders costing {COSTLY}+"
+    )
     parser.add_argument("--limit", type=int, default=0, help="at most this many blunders")
     parser.add_argument("--out", type=Path, default=None, help="write each result as JSON")
+    parser.add_argument(
+        "--first-look", action="store_true", help="the first judgement alone, no second look"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games analysed at a time")
     args = parser.parse_args()
     blunders = json.loads((HERE / "set.json").read_text())["blunders"]
     records = {}
@@ -63,6 +84,7 @@ def main() -> None:
         for b in blunders
         if (args.kinds is None or b["kind"] in args.kinds)
         and (args.players is None or b["players"] in args.players)
+        and (not args.costly or float(b["real_cost"]) >= COSTLY)
     ]
     if args.sample:
         chosen = _sample(chosen, args.sample)
@@ -70,21 +92,34 @@ def main() -> None:
         chosen = chosen[: args.limit]
     size = SearchSize(seed=args.seed, deals=args.deals)
     results = []
-    start = time.process_time()
-    for blunder in chosen:
-        result = _check(blunder, records[blunder["id"]], size)
-        results.append(result)
-        print(
-            f"{result['id']}: real {result['real_cost']:+.2f} ± {result['error']:.2f}, "
-            f"figure {result['figure']:.2f} ± {result['figure_error']:.2f}"
-            f"{' mistake' if result['mistake'] else ''}, rank {result['rank']}"
-            f" of {result['decisions']}, better {result['better']}",
-            flush=True,
-        )
-    seconds = time.process_time() - start
+    work = [(blunder, records[blunder["id"]]) for blunder in chosen]
+    check = partial(_timed_check, size=size, first_look=args.first_look)
+    with ProcessPoolExecutor(max(1, args.jobs)) if args.jobs > 1 else nullcontext() as pool:
+        for result in pool.map(check, work) if pool is not None else map(check, work):
+            _print(result)
+            results.append(result)
+    seconds = sum(float(r["seconds"]) for r in results)  # type: ignore[arg-type]
     if args.out is not None:
         args.out.write_text(json.dumps(results, indent=1) + "\n")
     _report(results, seconds)
+
+
+def _timed_check(
+    work: tuple[dict[str, object], GameRecord], size: SearchSize, first_look: bool
+) -> dict[str, object]:
+    start = time.process_time()
+    result = _check(*work, size, first_look)
+    return {**result, "seconds": time.process_time() - start}
+
+
+def _print(result: dict[str, object]) -> None:
+    print(
+        f"{result['id']}: real {result['real_cost']:+.2f} ± {result['error']:.2f}, "
+        f"figure {result['figure']:.2f} ± {result['figure_error']:.2f}"
+        f"{' mistake' if result['mistake'] else ''}, rank {result['rank']}"
+        f" of {result['decisions']}, better {result['better']}",
+        flush=True,
+    )
 
 
 def _sample(blunders: list[dict[str, Any]], per_group: int) -> list[dict[str, Any]]:
@@ -99,11 +134,14 @@ def _sample(blunders: list[dict[str, Any]], per_group: int) -> list[dict[str, An
     return kept
 
 
-def _check(blunder: dict[str, object], record: GameRecord, size: SearchSize) -> dict[str, object]:
+def _check(
+    blunder: dict[str, object], record: GameRecord, size: SearchSize, first_look: bool
+) -> dict[str, object]:
     seat = blunder["seat"]
     assert isinstance(seat, int)
     seats = frozenset({seat})
-    judgements = [judge(m, size) for m in decisions(record, seats)]
+    moments = list(decisions(record, seats))
+    judgements = [judge(m, size) for m in moments] if first_look else judge_game(moments, size)
     analysis = summarise(record, judgements, seats)
     player = analysis.players[0]
     mine = next(j for j in analysis.judgements if j.index == blunder["action"])

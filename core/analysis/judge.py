@@ -13,12 +13,21 @@ it stands `confidence` standard errors clear of zero (else the search could not 
 apart, and the loss is 0). Options clearly behind are dropped after a few deals, as the expert
 drops them. A decision that might be a mistake but is not yet sure to be one gets more deals, a
 few at a time, up to `most_deals`: the search spends its time where the call is close.
+
+`judge_again` is the second look a game's analysis takes at each player's costliest decisions
+and those that might be among them (`ranking.py`): every option played again on new deals, and
+rounds further (`ROUNDS_AGAIN`): what a lost or split field costs shows rounds after the
+decision. The first look picked the decision as one that looked costly on its deals, so its
+gain there carries the luck that made it look so; the second look's figure is measured on its
+new deals alone, without that luck, and on more of them.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from ..bots.expert import (
     DEFAULT_CONFIDENCE,
@@ -37,6 +46,14 @@ MORE_DEALS = 8
 """Deals added at a time to a decision not yet called."""
 MISTAKE_COINS = 0.5
 """A mistake loses at least this many expected coins, sure by `confidence` standard errors."""
+DEALS_TO_PICK = 2
+"""The new deals on which the second look picks the best option, in first looks' deals."""
+DEALS_AGAIN = 6
+"""The newer deals on which the second look measures that option's gain, in first looks'
+deals: its longer rollouts vary more."""
+ROUNDS_AGAIN = 3
+"""The second look plays on for this many rounds of turns and one turn more: what a lost or
+split field costs shows rounds after the decision, beyond the first look's horizon."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,12 @@ class SearchSize:
     most_deals: int | None = None
     """Deals a decision may take in all while it might be a mistake but is not sure to be one;
     None: three times `deals`."""
+    again: int | None = None
+    """New deals of the second look at a decision whose rank is in doubt (`ranking.py`);
+    None: `DEALS_AGAIN` times `deals`."""
+    horizon_again: int | None = None
+    """Turns the second look plays on after the decision; None: `ROUNDS_AGAIN` rounds of
+    turns and one more (`ROUNDS_AGAIN` times `horizon` when that is given)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -59,6 +82,27 @@ class SearchSize:
     @property
     def deals_at_most(self) -> int:
         return max(self.deals, 3 * self.deals if self.most_deals is None else self.most_deals)
+
+    @property
+    def deals_to_pick(self) -> int:
+        """New deals on which the second look picks the best option."""
+        return max(2, DEALS_TO_PICK * self.deals)
+
+    @property
+    def deals_again(self) -> int:
+        return max(2, DEALS_AGAIN * self.deals if self.again is None else self.again)
+
+    def turns(self, players: int) -> int:
+        """The first look's horizon at a table of `players`."""
+        return self.horizon or players + HORIZON_PAST_ROUND
+
+    def turns_again(self, players: int) -> int:
+        """The second look's horizon at a table of `players`."""
+        if self.horizon_again is not None:
+            return self.horizon_again
+        if self.horizon is not None:
+            return ROUNDS_AGAIN * self.horizon
+        return ROUNDS_AGAIN * players + HORIZON_PAST_ROUND
 
 
 @dataclass(frozen=True)
@@ -82,6 +126,8 @@ class Judgement:
     """The standard error of `loss` (of the best other option's mean gain), in coins."""
     deals: int = 0
     """Deals the decision was judged on."""
+    again: bool = False
+    """The figure is the second look's (`judge_again`)."""
 
     @property
     def mistake(self) -> bool:
@@ -106,35 +152,11 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
             True,
         )
     rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}")
-    seen = Observations()
-    seen.coin_varieties = [list(stack) for stack in moment.coin_varieties]
-    horizon = size.horizon or len(view.seats) + HORIZON_PAST_ROUND
-    options = moment.options
-    gains: list[list[float]] = [[] for _ in options]
-    chosen_values: list[float] = []
-    alive = list(range(1, len(options)))
-    deals, until = 0, size.deals
-    while deals < until and alive:
-        deals += 1
-        deal_seed = rng.getrandbits(64)
-        play_seed = rng.getrandbits(32)
-        base = determinize(view, seen, random.Random(deal_seed), moment.planted)
-        first = roll_out(clone(base), moment.seat, options[0], play_seed, horizon, moment.trading)
-        if first != float("-inf"):
-            # (Minus infinity: the chosen action does not fit this deal, an offer it answers
-            # having been dropped from it; the deal says nothing about the choice.)
-            chosen_values.append(first)
-            for i in alive:
-                value = roll_out(
-                    clone(base), moment.seat, options[i], play_seed, horizon, moment.trading
-                )
-                gains[i].append(value - first)
-        if len(chosen_values) >= PRUNE_AFTER:
-            alive = [i for i in alive if _upper_bound(gains[i]) >= 0]
-        if deals == until and until < size.deals_at_most and _undecided(gains, alive, size):
-            until = min(until + MORE_DEALS, size.deals_at_most)
+    horizon = size.turns(len(view.seats))
+    gains, chosen_values, deals = _played(moment, rng, horizon, size.deals, size)
     best, loss, error = _clearly_better(gains, size.confidence)
     margin = sum(chosen_values) / len(chosen_values) if chosen_values else 0.0
+    options = moment.options
     return Judgement(
         moment.index,
         moment.seat,
@@ -151,12 +173,108 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
     )
 
 
+def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
+    """The second look at a decision judged a loss, each rollout `size.turns_again` turns long:
+    every option played again on `size.deals_to_pick` new deals picks the best one, and the
+    chosen option and that one are compared on `size.deals_again` newer deals. The loss is the
+    best one's mean gain there, when it stands `confidence` standard errors clear of zero (over
+    the deals of the first look too when that found the same option best); else 0."""
+    if first.forced or first.loss <= 0.0 or first.again:
+        return first
+    rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
+    horizon = size.turns_again(len(moment.view.seats))
+    gains, chosen_values, picking = _played(moment, rng, horizon, size.deals_to_pick, None)
+    best, _, _ = _best_gain(gains, range(1, len(gains)))
+    option = moment.options[best]
+    if best != 0:
+        pair = replace(moment, options=(moment.options[0], option))
+        gains, chosen_values, measuring = _played(pair, rng, horizon, size.deals_again, None)
+        picking += measuring
+    deals = first.deals + picking
+    if best == 0 or len(gains[1]) < 2:
+        margin = sum(chosen_values) / len(chosen_values) if chosen_values else first.margin
+        return replace(
+            first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
+        )
+    mean, error = mean_and_error(gains[1])
+    margin = sum(chosen_values) / len(chosen_values)
+    sure = (
+        _surely_gains(first, mean, error, len(gains[1]), size.confidence)
+        if option == first.best
+        else mean > size.confidence * error
+    )
+    if mean > 0.0 and sure:
+        return replace(
+            first, best=option, loss=mean, error=error, margin=margin, deals=deals, again=True
+        )
+    return replace(
+        first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
+    )
+
+
+def _played(
+    moment: Moment, rng: random.Random, horizon: int, deals: int, more: SearchSize | None
+) -> tuple[list[list[float]], list[float], int]:
+    """Every option played on deals drawn from `rng`, `horizon` turns on: per option its gains
+    over the chosen one deal by deal, the chosen one's values, and the deals played. Options
+    clearly behind the chosen one are dropped after a few deals. With `more`, a decision that
+    might be a mistake but is not sure to be one gets more deals, up to `more.deals_at_most`."""
+    view = moment.view
+    seen = Observations()
+    seen.coin_varieties = [list(stack) for stack in moment.coin_varieties]
+    options = moment.options
+    gains: list[list[float]] = [[] for _ in options]
+    chosen_values: list[float] = []
+    alive = list(range(1, len(options)))
+    played, until = 0, deals
+    while played < until and alive:
+        played += 1
+        deal_seed = rng.getrandbits(64)
+        play_seed = rng.getrandbits(32)
+        base = determinize(view, seen, random.Random(deal_seed), moment.planted)
+        first = roll_out(clone(base), moment.seat, options[0], play_seed, horizon, moment.trading)
+        if first != float("-inf"):
+            # (Minus infinity: the chosen action does not fit this deal, an offer it answers
+            # having been dropped from it; the deal says nothing about the choice.)
+            chosen_values.append(first)
+            for i in alive:
+                value = roll_out(
+                    clone(base), moment.seat, options[i], play_seed, horizon, moment.trading
+                )
+                gains[i].append(value - first)
+        if len(chosen_values) >= PRUNE_AFTER:
+            alive = [i for i in alive if _upper_bound(gains[i]) >= 0]
+        if (
+            more is not None
+            and played == until
+            and until < more.deals_at_most
+            and _undecided(gains, alive, more)
+        ):
+            until = min(until + MORE_DEALS, more.deals_at_most)
+    return gains, chosen_values, played
+
+
+def _surely_gains(first: Judgement, mean: float, error: float, n: int, z: float) -> bool:
+    """Whether the best option's gain stands `z` standard errors clear of zero over the deals
+    of both looks together: the certainty takes in all the evidence, though the size is the new
+    deals' (whatever luck the first deals had is a quarter of the whole)."""
+    m = first.deals
+    total = m + n
+    pooled = (m * first.loss + n * mean) / total
+    squares = (
+        first.error**2 * m * (m - 1)
+        + error**2 * n * (n - 1)
+        + m * n / total * (first.loss - mean) ** 2
+    )
+    return pooled > z * math.sqrt(squares / (total - 1) / total)
+
+
 def _upper_bound(row: list[float]) -> float:
     mean, error = mean_and_error(row)
     return mean + PRUNE_MARGIN * error
 
 
-def _best_gain(gains: list[list[float]], among: list[int]) -> tuple[int, float, float]:
+def _best_gain(gains: list[list[float]], among: Iterable[int]) -> tuple[int, float, float]:
     """The option with the highest mean gain over the chosen one (option 0), that gain and
     its standard error; (0, 0.0, 0.0) when none gains."""
     best, best_mean, best_error = 0, 0.0, 0.0

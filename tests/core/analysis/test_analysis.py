@@ -16,7 +16,7 @@ from bohnanza.core.game import Game
 from bohnanza.core.record import GameRecord, SeatRecord, replay, replay_steps
 from bohnanza.core.view import view_for
 
-SMALL = SearchSize(seed=7, deals=6, horizon=3)
+SMALL = SearchSize(seed=7, deals=6, horizon=3, horizon_again=6)
 
 
 def played(strategies: list[str], seed: int, actions: int | None = None) -> GameRecord:

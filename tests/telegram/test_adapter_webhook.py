@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,8 @@ from .table import Players, RunningBot, settings_for
 pytestmark = pytest.mark.server  # the local Bot API server
 
 SECRET = "beans-are-secret_42"
+LOOK_UPS = ("delivery_seen", "delivery_seen_and_room_game", "delivery_seen_and_since")
+"""The store's reads that look up an input's delivery id, each with what a command needs first."""
 
 
 def webhook_settings(botapi: BotApiServer) -> TelegramSettings:
@@ -169,13 +172,18 @@ def test_a_store_failure_is_answered_503_and_the_update_sent_again_is_applied_on
                 seen = store.delivery_seen
                 failures = {"left": 2}
 
-                def failing(platform: str, key: str) -> bool:
-                    if failures["left"]:
-                        failures["left"] -= 1
-                        raise StoreError("games.db: database is locked")
-                    return seen(platform, key)
+                def failing(read: Callable[..., Any]) -> Callable[..., Any]:
+                    def locked(*args: Any) -> Any:
+                        if failures["left"]:
+                            failures["left"] -= 1
+                            raise StoreError("games.db: database is locked")
+                        return read(*args)
 
-                store.delivery_seen = failing  # type: ignore[method-assign]
+                    return locked
+
+                # Whichever look-up of its delivery id a command begins with fails, twice.
+                for name in LOOK_UPS:
+                    setattr(store, name, failing(getattr(store, name)))
                 said = ann.say(group, "/new")
                 update = world.updates[-1]
                 await world.wait_until(lambda: not world.pending, what="the update delivered")

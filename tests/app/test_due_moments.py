@@ -18,6 +18,7 @@ from bohnanza.core.app.inbound import Inbound
 from bohnanza.core.app.messages import Outbound, ToRoom
 from bohnanza.core.app.ports import Capabilities
 from bohnanza.core.app.service import ChatService
+from bohnanza.core.app.session import GameSession
 from bohnanza.core.state import Step
 
 PLATFORM = "test"
@@ -124,14 +125,20 @@ def test_memory_keeps_the_games_used_last_and_takes_up_the_others_again(
     assert later.ctx.tables.game_in_room("nowhere") is None
 
 
-def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
-    tmp_path: Path,
-) -> None:
+def _two_workers(tmp_path: Path) -> tuple[ChatService, ChatService, GameSession]:
+    """Two services on one store, and the second one's copy of the game of room r1."""
     one = service_on(tmp_path / "games.db")
     open_games(one, ["r1"])
     two = service_on(tmp_path / "games.db", seed=2)
     copy = two.ctx.tables.room_session("r1")
     assert copy is not None
+    return one, two, copy
+
+
+def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
+    tmp_path: Path,
+) -> None:
+    one, two, copy = _two_workers(tmp_path)
     played = one.games["r1"]
     # The first worker plays on as the deadlines decide for the people: planting, trading,
     # the bot's turn, stand-ins taking over.
@@ -152,11 +159,7 @@ def test_a_copy_behind_another_worker_catches_up_by_the_actions_it_lacks(
 def test_a_command_to_a_copy_behind_reads_what_it_lacks_with_its_delivery_id(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    one = service_on(tmp_path / "games.db")
-    open_games(one, ["r1"])
-    two = service_on(tmp_path / "games.db", seed=2)
-    copy = two.ctx.tables.room_session("r1")
-    assert copy is not None
+    one, two, copy = _two_workers(tmp_path)
     one.tick(NOW + DEADLINE)  # the first worker plays the deadlines on
     played = one.games["r1"]
     assert len(played.game.actions) > len(copy.game.actions)

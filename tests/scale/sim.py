@@ -181,6 +181,8 @@ class Tally:
     answered: int = 0
     trips: int = 0
     """Round trips to the store (statements and commits) of the answered commands."""
+    cpu: float = 0.0
+    """Processor seconds the workers spent on the answered commands."""
     lost: int = 0
     refused: int = 0
     finished: int = 0
@@ -237,6 +239,7 @@ class Simulation:
             return None
         self.tally.answered += 1
         self.tally.trips += int(answer.get("trips", 0))
+        self.tally.cpu += float(answer.get("cpu", 0.0))
         for game_id, seq, payload, _ in answer["acked"]:
             self.tally.acked.append((game_id, seq, payload, worker.index))
         return answer

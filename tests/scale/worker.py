@@ -3,7 +3,7 @@
 Run as `python -m tests.scale.worker URL`. It reads one command per line on stdin (JSON: id,
 user, room, text) and answers each on stdout, after the command was handled to its end, with
 what it acknowledged: the actions it stored (game, seq, payload) and the game it started, and
-the store's round trips it took (statements and commits). A
+the store's round trips it took (statements and commits) and the processor time it spent. A
 command is acknowledged only once its actions are durably stored, as a chat bot confirms a
 move only after storing it. Commands are handled one at a time, as the runner does.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -115,7 +116,7 @@ def serve(url: str, seed: int) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         store.stored, store.started = [], None
-        before = trips.count
+        before, cpu = trips.count, time.process_time()
         inbound = Inbound(
             PLATFORM,
             str(request["user"]),
@@ -129,6 +130,7 @@ def serve(url: str, seed: int) -> None:
         answer = {"id": request["id"], "acked": store.stored, "game": store.started}
         answer["replies"] = replies
         answer["trips"] = trips.count - before
+        answer["cpu"] = time.process_time() - cpu
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 

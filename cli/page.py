@@ -42,20 +42,20 @@ def write_page(
     seat: int | None,
     force: bool,
     altered: str | None = None,
-    analysed: bool = False,
+    analysed: SearchSize | None = None,
 ) -> None:
     """Write the page of `record` as the player at `seat` (None: a spectator) saw it; with
-    `analysed`, the expert's analysis of that seat's decisions (of every seat's on a spectator's
-    page, for a finished game only)."""
+    `analysed` (the search), the expert's analysis of that seat's decisions (of every seat's on
+    a spectator's page, for a finished game only)."""
     warning = None
     if altered is not None:
         warning = f"ALTERED: {altered}; shown as stored, not as it was played (--trust)"
     analysis = None
-    if analysed:
+    if analysed is not None:
         if seat is None and record.result is None:
             fail(f"{where}: the game has not ended; a spectator's page analyses a finished game")
         seats = None if seat is None else frozenset({seat})
-        analysis = analysed_game(record, seats, SearchSize(), default_workers(), where)
+        analysis = analysed_game(record, seats, analysed, default_workers(), where)
     try:
         page = game_page(record, lang, seat, warning, analysis)
     except RecordError as error:

@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bohnanza.core.actions import action_to_json
+from bohnanza.core.analysis import DEFAULT_DEALS, SearchSize
 from bohnanza.core.app.hints import hints_on
 from bohnanza.core.audit import AuditFailure, audit_game, header_failure
 from bohnanza.core.errors import RecordError
@@ -115,6 +116,10 @@ def replay(
             "--as player's; every player's on a spectator's page of a finished game).",
         ),
     ] = False,
+    deals: Annotated[
+        int,
+        typer.Option("--deals", help="With --analysis: deals of the unseen cards per decision."),
+    ] = DEFAULT_DEALS,
 ) -> None:
     """List stored games, or tell one game turn by turn and its final scores (or write it as an
     HTML page with --html)."""
@@ -124,13 +129,18 @@ def replay(
         usage("--lang and --force are for --html")
     elif analysis:
         usage("--analysis is for --html")
+    if deals != DEFAULT_DEALS and not analysis:
+        usage("--deals is for --analysis")
+    if not 1 <= deals <= 1000:
+        usage("must be 1 to 1000", "--deals")
+    size = SearchSize(deals=deals) if analysis else None
     if looks_like_record(source):
         if game is not None:
             fail(f"{source}: is a record file; --game is for a store")
         record = read_record(Path(source))
         if html is not None:
             seat = viewer_seat(as_player, [s.name for s in record.seats])
-            write_page(record, source, html, lang, seat, force, analysed=analysis)
+            write_page(record, source, html, lang, seat, force, analysed=size)
             return
         tell(record, source, at, as_player, as_json)
         return
@@ -149,7 +159,7 @@ def replay(
     if html is not None:
         seat = viewer_seat(as_player, [s.name for s in record.seats])
         where = f"{name}: game {game}"
-        write_page(record, where, html, lang, seat, force, altered, analysis)
+        write_page(record, where, html, lang, seat, force, altered, size)
         return
     tell(record, f"{name}: game {game}", at, as_player, as_json, altered)
 

@@ -12,10 +12,13 @@ import pytest
 from typer.testing import CliRunner
 
 from bohnanza.cli.app import build_app
+from bohnanza.core.analysis import SearchSize, decisions, judge_game
 from bohnanza.core.record import GameRecord, replay
 
 from .pages import embedded
 
+SIZE = SearchSize(deals=2)
+"""The search the page is asked for in a test (`--deals 2`)."""
 SEE_HELP = " (see 'bohnanza replay --help')"
 """How every usage error of the command line ends."""
 
@@ -47,6 +50,15 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str
     assert code == 0, out
     game = json.loads(run("replay", str(db), "--json")[1])[0]["game_id"]
     return db, folder / f"{game}.json", game
+
+
+@pytest.fixture
+def early(simulated: tuple[Path, Path, str], tmp_path: Path) -> Path:
+    """A record file of the simulated game's first 60 actions: a game under way."""
+    record = GameRecord.loads(simulated[1].read_text())
+    path = tmp_path / "early.json"
+    path.write_text(GameRecord.of(replay(record, upto=60), record.seats).dumps())
+    return path
 
 
 @pytest.fixture
@@ -150,11 +162,9 @@ def test_page_options_without_a_page_are_refused(simulated: tuple[Path, Path, st
 
 
 def test_a_players_page_with_the_analysis_marks_his_own_costly_decisions_only(
-    simulated: tuple[Path, Path, str], tmp_path: Path
+    simulated: tuple[Path, Path, str], early: Path, tmp_path: Path
 ) -> None:
     record = GameRecord.loads(simulated[1].read_text())
-    early = tmp_path / "early.json"
-    early.write_text(GameRecord.of(replay(record, upto=60), record.seats).dumps())
     page = tmp_path / "game.html"
     code, _, err = run("replay", str(early), "--html", str(page), "--as", "2", "--analysis")
     assert code == 0, err
@@ -167,11 +177,8 @@ def test_a_players_page_with_the_analysis_marks_his_own_costly_decisions_only(
 
 
 def test_a_spectators_page_of_an_unfinished_game_has_no_analysis(
-    simulated: tuple[Path, Path, str], tmp_path: Path
+    early: Path, tmp_path: Path
 ) -> None:
-    record = GameRecord.loads(simulated[1].read_text())
-    early = tmp_path / "early.json"
-    early.write_text(GameRecord.of(replay(record, upto=60), record.seats).dumps())
     page = tmp_path / "game.html"
     code, _, err = run("replay", str(early), "--html", str(page), "--analysis")
     assert code == 1 and "has not ended" in err
@@ -181,3 +188,31 @@ def test_a_spectators_page_of_an_unfinished_game_has_no_analysis(
 def test_the_analysis_without_a_page_is_refused(simulated: tuple[Path, Path, str]) -> None:
     code, _, err = run("replay", str(simulated[1]), "--analysis")
     assert (code, err) == (2, f"error: --analysis is for --html{SEE_HELP}\n")
+
+
+def test_the_pages_analysis_searches_with_the_deals_asked_for(early: Path, tmp_path: Path) -> None:
+    page = tmp_path / "game.html"
+    code, _, err = run(
+        "replay", str(early), "--html", str(page), "--as", "2", "--analysis", "--deals", "2"
+    )
+    assert code == 0, err
+    marks = embedded(page.read_bytes())["analysis"]["marks"]
+    judged = judge_game(list(decisions(GameRecord.loads(early.read_text()), frozenset({1}))), SIZE)
+    expected = {str(j.index + 1): round(j.loss, 2) for j in judged if j.loss > 0}
+    assert expected and {step: at[0][1] for step, at in marks.items()} == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        (["--deals", "2"], "--deals is for --analysis"),
+        (["--analysis", "--deals", "0"], "Invalid value for '--deals': must be 1 to 1000"),
+    ],
+)
+def test_deals_without_the_analysis_or_out_of_range_are_refused(
+    simulated: tuple[Path, Path, str], tmp_path: Path, options: list[str], error: str
+) -> None:
+    page = tmp_path / "game.html"
+    code, _, err = run("replay", str(simulated[1]), "--html", str(page), *options)
+    assert code == 2 and err.startswith(f"error: {error}"), err
+    assert not page.exists()

@@ -24,6 +24,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = (
     "core/state.py",
     "core/legal.py",
+    "core/checks.py",
     "core/engine.py",
     "core/scoring.py",
     "core/view.py",
@@ -41,11 +42,12 @@ COMPILED = (
     "core/app/markup.py",
     "core/app/story.py",
 )
-"""The game's state, the rules engine and its menus (`legal`), the views, the loop bots play games
-in and both bots' choices: what every bot game runs (the expert's searches play heuristic games
-too). Then what a chat command runs once its text is read: the game's session, the bots' turns
-in it, and the table and private messages rendered. Compiled alone, the bots' loop and the
-random bot saved nothing: they mostly read attributes of objects that plain modules made.
+"""The game's state, the rules engine and its menus (`legal`, and `checks` for what it
+refuses), the views, the loop bots play games in and both bots' choices: what every bot game
+runs (the expert's searches play heuristic games too). Then what a chat command runs once its
+text is read: the game's session, the bots' turns in it, and the table and private messages
+rendered. Compiled alone, the bots' loop and the random bot saved nothing: they mostly read
+attributes of objects that plain modules made.
 Compiled together, these modules call each other natively and read the state's seats and fields
 as C structs. The classes that are subclassed or filled from a dict stay plain: the menus
 (`menu.py`), trade offers, and the values views are made of (`view_values.py`). The only list of

@@ -1,6 +1,6 @@
 """Applying actions: the only code that changes a `GameState`.
 
-Every action is checked first (`legal.check_action`), so a refused action changes nothing. After
+Every action is checked first (`checks.check_action`), so a refused action changes nothing. After
 each action the engine runs the steps that need no decision: drawing face-up cards, the draw
 into the hand, passing the turn, reshuffling, and the end of the game.
 """
@@ -28,6 +28,7 @@ from .actions import (
     WithdrawTrade,
 )
 from .cards import Card, variety_of
+from .checks import accepted_cards, check_action
 from .errors import IllegalActionError
 from .events import (
     BeanDiscarded,
@@ -48,7 +49,6 @@ from .events import (
     TradingEnded,
     TurnBegan,
 )
-from .legal import accepted_cards, check_action
 from .scoring import harvest_into, result_of
 from .state import (
     STEP_DUEL_FACE_UP,

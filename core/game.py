@@ -16,16 +16,10 @@ from contextlib import contextmanager
 
 from .actions import Action, CounterTrade, ProposeTrade
 from .cards import Card
+from .checks import check_action, check_proposal
 from .engine import Engine, RandomShuffler, Shuffler, deal
 from .events import Event
-from .legal import (
-    LegalActions,
-    check_action,
-    check_proposal,
-    is_listed,
-    legal_actions,
-    waiting_for,
-)
+from .legal import LegalActions, is_listed, legal_actions, waiting_for
 from .scoring import GameResult, result_of
 from .state import GameState
 from .table_setup import setup_for

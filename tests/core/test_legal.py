@@ -17,9 +17,9 @@ from bohnanza.core.actions import (
     ProposeTrade,
 )
 from bohnanza.core.cards import Variety
+from bohnanza.core.checks import check_action
 from bohnanza.core.errors import IllegalActionError
 from bohnanza.core.legal import (
-    check_action,
     fields_for,
     harvestable_fields,
     legal_actions,

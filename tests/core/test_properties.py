@@ -30,10 +30,10 @@ from bohnanza.core.actions import (
     action_to_json,
 )
 from bohnanza.core.cards import CARD_COUNT, VARIETIES, Variety, variety_of
+from bohnanza.core.checks import check_action
 from bohnanza.core.errors import IllegalActionError
 from bohnanza.core.events import DeckExhausted, GameEnded
 from bohnanza.core.game import Game
-from bohnanza.core.legal import check_action
 from bohnanza.core.record import GameRecord, SeatRecord, replay
 from bohnanza.core.state import GameState
 

@@ -13,8 +13,9 @@ from .seat_screen import Screen
 
 
 class HandKey(NamedTuple):
-    """A private message showing the game: the seat's moves (its token), the open offers it
-    shows, the seat's pass on trading and its screen."""
+    """A private message showing the game: the seat's moves (its token, with a digest of the
+    face-up and offered cards where there are any), the open offers it shows, the seat's pass
+    on trading and its screen."""
 
     token: str
     offers: tuple[int, ...]

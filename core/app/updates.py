@@ -12,11 +12,13 @@ what he sees or may do has changed.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from ..state import Step
+from ..view_values import PlayerView
 from .hand_keys import AwayKey, HandKey, ShownHand
 from .i18n import Translator
 from .labels import fitted_labels
@@ -314,18 +316,28 @@ class Numbered:
 
 
 def hand_key(session: GameSession, seat: int, caps: Capabilities) -> HandKey:
-    """What a player's private message depends on: his moves, the open offers, his pass on
-    trading and his screen. Every open offer is shown to every player, so a change to any
-    offer renews them all (for decisions only, offers of his or made to him)."""
+    """What a player's private message depends on: his moves and the cards in the middle of
+    the table it shows (face-up, offered in a duel), the open offers, his pass on trading and
+    his screen. Every open offer is shown to every player, so a change to any offer renews them
+    all (for decisions only, offers of his or made to him)."""
     control = session.seats[seat]
     offers = sorted(
         number
         for number, offer in session.state.offers.items()
         if not caps.private_on_decisions or seat in (offer.proposer, offer.receiver)
     )
-    return HandKey(
-        session.token(seat), tuple(offers), control.passed, current_screen(session, seat)
-    )
+    seen = session.token(seat) + _middle_of_table(session.view(seat))
+    return HandKey(seen, tuple(offers), control.passed, current_screen(session, seat))
+
+
+def _middle_of_table(view: PlayerView) -> str:
+    """A short digest of the cards his message shows beside his own ('' if none): another
+    player's move can change them and leave his moves as they were (the active player gives a
+    face-up card away)."""
+    if not view.face_up and not view.offered:
+        return ""
+    cards = repr((view.face_up, view.offered))
+    return "+" + hashlib.blake2s(cards.encode(), digest_size=3).hexdigest()
 
 
 def _alerts(session: GameSession, seat: int, changed: bool) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from bohnanza.core.app.ports import Capabilities, MessageGone, Unreachable
 from bohnanza.core.app.screens import screen_message
 from bohnanza.core.app.service import ChatService
 from bohnanza.core.app.session import GameSession
+from bohnanza.core.app.updates import private_message
 from bohnanza.core.bots import Bot, make_bot
 from bohnanza.core.cards import Variety
 from bohnanza.core.legal import asking_order
@@ -583,6 +585,19 @@ def hands_shown_rightly(table: Table, room: str) -> None:
             f"{i}. {variety_name(v)}" for i, v in enumerate(session.view(seat).hand, 1)
         )
         assert HAND_LINE + (cards or "empty") in shown.text.splitlines(), (user, shown.text)
+        if not decisions and table.port.capabilities.edits:
+            # Where his message is edited at every change, it reads as the game stands.
+            tr = table.service.ctx.translator(session.language)
+            wanted = private_message(session, seat, tr, table.port.capabilities)
+            assert _timeless(shown.text) == _timeless(wanted.text), (user, shown.text, wanted.text)
+
+
+_TIMES = re.compile(r" \((?:until|due) [^)]*\)|closes (?:now|in \d+ \w+|at [\d:]+ UTC)")
+
+
+def _timeless(text: str) -> str:
+    """A text without the times that depend on when it was made."""
+    return _TIMES.sub("", text)
 
 
 def variety_name(variety: Variety) -> str:

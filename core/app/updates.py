@@ -316,10 +316,10 @@ class Numbered:
 
 
 def hand_key(session: GameSession, seat: int, caps: Capabilities) -> HandKey:
-    """What a player's private message depends on: his moves and the cards in the middle of
-    the table it shows (face-up, offered in a duel), the open offers, his pass on trading and
-    his screen. Every open offer is shown to every player, so a change to any offer renews them
-    all (for decisions only, offers of his or made to him)."""
+    """What a player's private message depends on: his moves and what it shows of the middle
+    of the table (`_middle_of_table`), the open offers, his pass on trading and his screen.
+    Every open offer is shown to every player, so a change to any offer renews them all (for
+    decisions only, offers of his or made to him)."""
     control = session.seats[seat]
     offers = sorted(
         number
@@ -331,9 +331,10 @@ def hand_key(session: GameSession, seat: int, caps: Capabilities) -> HandKey:
 
 
 def _middle_of_table(view: PlayerView) -> str:
-    """A short digest of the cards his message shows beside his own ('' if none): another
-    player's move can change them and leave his moves as they were (the active player gives a
-    face-up card away)."""
+    """A short digest of the cards the message shows in the middle of the table ('' if none):
+    the face-up cards and those offered in a duel. Another player's move can change them and
+    leave the seat's moves as they were (the active player gives a face-up card away). An
+    offer turned stale needs nothing here: the offer whose trade took its cards closed."""
     if not view.face_up and not view.offered:
         return ""
     cards = repr((view.face_up, view.offered))

@@ -589,13 +589,13 @@ def hands_shown_rightly(table: Table, room: str) -> None:
             # Where his message is edited at every change, it reads as the game stands.
             tr = table.service.ctx.translator(session.language)
             wanted = private_message(session, seat, tr, table.port.capabilities)
-            assert _timeless(shown.text) == _timeless(wanted.text), (user, shown.text, wanted.text)
+            assert timeless(shown.text) == timeless(wanted.text), (user, shown.text, wanted.text)
 
 
 _TIMES = re.compile(r" \((?:until|due) [^)]*\)|closes (?:now|in \d+ \w+|at [\d:]+ UTC)")
 
 
-def _timeless(text: str) -> str:
+def timeless(text: str) -> str:
     """A text without the times that depend on when it was made."""
     return _TIMES.sub("", text)
 

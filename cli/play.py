@@ -176,6 +176,7 @@ def play(
         NothingToResume,
         TableChoice,
         closed_output,
+        line_waiting,
         player_name,
         stdin_lines,
         told_of,
@@ -206,6 +207,7 @@ def play(
             command,
             resume_command,
             output_closed=closed_output(),
+            line_waiting=line_waiting(),
         )
         tr = translators[lang]
         seat_name = player_name(name, tr.gettext(FALLBACK_NAME))

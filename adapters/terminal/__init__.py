@@ -8,12 +8,18 @@ from bohnanza.adapters.platforms import Platform, ServeContext
 
 from .console import FALLBACK_NAME, Console, TableChoice, player_name
 from .port import CAPABILITIES, PLATFORM, TerminalPort
-from .stdin import closed_output, stdin_lines
+from .stdin import closed_output, line_waiting, stdin_lines
 from .unfinished import NothingToResume, told_of, unfinished_games
 
 
 async def _serve(context: ServeContext) -> None:
-    console = Console(context.store, context.translators, stdin_lines(), lambda text: print(text))
+    console = Console(
+        context.store,
+        context.translators,
+        stdin_lines(),
+        lambda text: print(text),
+        line_waiting=line_waiting(),
+    )
     try:
         await console.resume()
     except NothingToResume:
@@ -33,6 +39,7 @@ __all__ = [
     "TableChoice",
     "TerminalPort",
     "closed_output",
+    "line_waiting",
     "platform",
     "player_name",
     "stdin_lines",

@@ -39,6 +39,12 @@ from .unfinished import PLAYER_ID, NothingToResume, chosen_game, unfinished_game
 QUIT_WORDS = ("quit", "exit", "q")
 GUIDE = N_("Type the number of a choice, or a command (`help` lists them).")
 """Under the first screen, and for Enter alone."""
+TYPED_TOO_SOON = N_(
+    "{number} was typed before the choices above were shown: not taken. Type it again if you "
+    "mean it."
+)
+"""For a number typed while the game was still answering the line before: the list it
+answers may be one the person never saw (numbers start from 1 again in a new decision)."""
 OUTPUT_WATCH = 0.5
 """Seconds between two looks at whether the output is still read."""
 MAX_NAME = 30
@@ -140,9 +146,11 @@ class Console:
         resume_command: str = "bohnanza play --resume",
         width: Callable[[], int] | None = None,
         output_closed: Callable[[], bool] = lambda: False,
+        line_waiting: Callable[[], bool] = lambda: False,
     ) -> None:
         """`program`: the command that runs bohnanza as the person can type it; the resume
-        command is told when he stops (with `--db` when the store is not the default one)."""
+        command is told when he stops (with `--db` when the store is not the default one).
+        `line_waiting`: whether a typed line already waits when the game asks for the next."""
         beans = [name for tr in translators.values() for name in bean_names(tr)]
         self.port = (
             TerminalPort(write, replay_source, program, beans=beans)
@@ -159,6 +167,7 @@ class Console:
         self._read_line = read_line
         self.output_closed = output_closed
         """Whether the output's reader has gone (a closed pipe)."""
+        self._line_waiting = line_waiting
         self.resume_command = resume_command
         self.room = ""
         self.name = player_name()
@@ -302,8 +311,13 @@ class Console:
         if self.port.gone:
             gone.set_result(None)
         watching = asyncio.create_task(self._watch_output())
+        lists_seen = self.port.lists_shown
+        """The lists printed when the line before was typed."""
         try:
             while self.playing():
+                # Typed while the game still answered the line before, after which new
+                # choices were printed: a number may name one of a list he never saw.
+                too_soon = self._line_waiting() and self.port.lists_shown != lists_seen
                 line_read = self._next_line()
                 waited: set[asyncio.Future[Any]] = {line_read, gone}
                 await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
@@ -318,6 +332,10 @@ class Console:
                 if text.lower() in QUIT_WORDS:
                     break
                 tr = self._translator()
+                if too_soon and text.isdecimal():
+                    self.port.say("» " + tr.gettext(TYPED_TOO_SOON).format(number=text))
+                    continue
+                lists_seen = self.port.lists_shown
                 if text.lower() in HELP_WORDS:
                     self.port.say(terminal_help(tr, self.resume_command))
                 elif text:

@@ -74,6 +74,8 @@ class TerminalPort:
         self._program = program
         self._width = width
         self._sent = 0
+        self.lists_shown = 0
+        """How many lists of numbered choices were printed."""
         self._at_work = False
         self.news: Callable[[], Sequence[str]] = lambda: ()
         """The lines of what happened since the last message (the console sets it)."""
@@ -118,6 +120,8 @@ class TerminalPort:
             numbers = [button.number for button in buttons]
             labels = [button.label for button in buttons]
             lines += choices(labels, width, numbers if all(numbers) else (), self._keep)
+            if all(numbers):
+                self.lists_shown += 1
             if self.guide:
                 lines += ["", *fitted(self.guide, width, keep=self._keep)]
                 self.guide = ""

@@ -54,6 +54,25 @@ def stdin_lines() -> Callable[[], str]:
         return input
 
 
+def line_waiting() -> Callable[[], bool]:
+    """Whether a typed line already waits to be read, at a terminal: typed before the game
+    asked for it (a line from a pipe or a file is never taken for one typed too soon)."""
+    try:
+        descriptor = sys.stdin.fileno()
+        if not sys.stdin.isatty():
+            return lambda: False
+    except (AttributeError, ValueError, OSError):
+        return lambda: False
+
+    def waiting() -> bool:
+        try:
+            return bool(select.select([descriptor], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+
+    return waiting
+
+
 def closed_output() -> Callable[[], bool]:
     """Whether standard output's reader has gone (`bohnanza play | head -1`): the game stops
     then, rather than wait for a line nobody will read the answer to. A terminal or a file

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..actions import Action, EndStep
 from ..bots import make_bot
 from ..errors import IllegalActionError
-from ..legal import TradingMoment, asking_order, offer_cards_in_place
+from ..legal import LegalActions, TradingMoment, asking_order, offer_cards_in_place
 from ..state import Step
 from .defaults import default_action
 from .session import GameSession
@@ -67,7 +68,7 @@ def _next_bot_action(
             continue
         bot = session.seats[seat].bot
         assert bot is not None
-        legal = session.legal(seat)
+        legal = _past_passes(session, session.legal(seat))
         action = bot.choose(session.bot_view(seat), legal) if legal else None
         if isinstance(action, EndStep) and _holds_trading_open(session, seat, now):
             action = None
@@ -76,6 +77,24 @@ def _next_bot_action(
         if seat not in waiting:
             asked[seat] = moment
     return None
+
+
+def _past_passes(session: GameSession, legal: LegalActions) -> LegalActions:
+    """What a bot may do, without proposing to a person who passed on trading this turn (`pass`:
+    no trading for him this turn); the engine itself would let it."""
+    trade = legal.trade
+    if trade is None:
+        return legal
+    partners = tuple(seat for seat in trade.partners if not _passed_this_turn(session, seat))
+    if partners == trade.partners:
+        return legal
+    return replace(legal, trade=replace(trade, partners=partners) if partners else None)
+
+
+def _passed_this_turn(session: GameSession, seat: int) -> bool:
+    control = session.seats[seat]
+    passed = control.passed
+    return control.is_human and passed is not None and passed[0] == session.state.turn
 
 
 def _holds_trading_open(session: GameSession, seat: int, now: datetime) -> bool:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bohnanza.core.actions import DeclineTrade
+from bohnanza.core.actions import DeclineTrade, ProposeTrade
 from bohnanza.core.app.session import GameSession
 from bohnanza.core.events import TradeClosed, TradeProposed
 from bohnanza.core.record import replay_steps
@@ -210,3 +210,29 @@ def test_a_pass_holds_for_the_whole_bots_turn_though_his_own_offer_is_answered_a
 
     session = table.session("g1")
     assert session.state.turn > turn, "the bot's turn does not wait for her again"
+
+
+def test_no_bot_makes_her_an_offer_for_the_rest_of_a_turn_she_passed_on(tmp_path: Path) -> None:
+    """`pass`: no trading for her this turn. At every bot's turn of a whole game she passes as
+    soon as trading opens: no bot proposes to her after it until the next turn (an offer open
+    to her then is declined by the pass itself)."""
+    table, people = table_of_ann_and_bots(tmp_path, "always", players=4, seed=2)
+    game_id = table.session("g1").game_id
+    proposals_after_passes = 0
+    passes = 0
+    for _ in range(2_000):
+        session = table.service.games.get("g1")
+        if session is None:
+            break  # the game is over
+        if not bot_trading(session):
+            assert asyncio.run(people.move("g1")), "the game waits on nobody"
+            continue
+        turn, before = session.state.turn, table.action_count(game_id)
+        asyncio.run(people.say("ann", "pass"))
+        passes += 1
+        for game, index, action, _ in replay_steps(table.store.load_record(game_id)):
+            if index is None or index < before or game.state.turn != turn:
+                continue
+            proposals_after_passes += isinstance(action, ProposeTrade) and action.partner == 0
+    assert passes >= 20
+    assert proposals_after_passes == 0

@@ -1,10 +1,11 @@
 """Bots in a chat game decide on views worked out as they read them: each is the view a
-fresh `view_for` gives at that moment, and the game plays to its end as before."""
+fresh `view_for` gives at that moment, with the moves the engine lists (but offers to people
+who passed on trading this turn), and the game plays to its end as before."""
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,14 @@ class Checked:
     def choose(self, view: PlayerView, legal: LegalActions) -> Action | None:
         state = self.session.state
         assert view == view_for(state, self.seat)
-        assert legal == legal_actions(state, self.seat)
+        listed = legal_actions(state, self.seat)
+        assert replace(legal, trade=listed.trade) == listed
+        partners = set(listed.trade.partners) if listed.trade is not None else set()
+        offered = set(legal.trade.partners) if legal.trade is not None else set()
+        assert offered <= partners
+        for seat in partners - offered:  # `pass`: no trading for him this turn
+            passed = self.session.seats[seat].passed
+            assert passed is not None and passed[0] == state.turn
         self.decisions.append(len(self.session.game.actions))
         return self.bot.choose(view, legal)
 

@@ -311,8 +311,7 @@ class Console:
         if self.port.gone:
             gone.set_result(None)
         watching = asyncio.create_task(self._watch_output())
-        lists_seen = self.port.lists_shown
-        """The lists printed when the line before was typed."""
+        lists_seen = self.port.lists_shown  # the lists printed when the line before was typed
         try:
             while self.playing():
                 # Typed while the game still answered the line before, after which new

@@ -68,7 +68,7 @@ def _next_bot_action(
             continue
         bot = session.seats[seat].bot
         assert bot is not None
-        legal = _past_passes(session, session.legal(seat))
+        legal = _without_passed_partners(session, session.legal(seat))
         action = bot.choose(session.bot_view(seat), legal) if legal else None
         if isinstance(action, EndStep) and _holds_trading_open(session, seat, now):
             action = None
@@ -79,7 +79,7 @@ def _next_bot_action(
     return None
 
 
-def _past_passes(session: GameSession, legal: LegalActions) -> LegalActions:
+def _without_passed_partners(session: GameSession, legal: LegalActions) -> LegalActions:
     """What a bot may do, without proposing to a person who passed on trading this turn (`pass`:
     no trading for him this turn); the engine itself would let it."""
     trade = legal.trade

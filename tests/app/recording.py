@@ -589,13 +589,14 @@ def hands_shown_rightly(table: Table, room: str) -> None:
             # Where his message is edited at every change, it reads as the game stands.
             tr = table.service.ctx.translator(session.language)
             wanted = private_message(session, seat, tr, table.port.capabilities)
-            assert timeless(shown.text) == timeless(wanted.text), (user, shown.text, wanted.text)
+            shown_now, wanted_now = without_times(shown.text), without_times(wanted.text)
+            assert shown_now == wanted_now, (user, shown.text, wanted.text)
 
 
 _TIMES = re.compile(r" \((?:until|due) [^)]*\)|closes (?:now|in \d+ \w+|at [\d:]+ UTC)")
 
 
-def timeless(text: str) -> str:
+def without_times(text: str) -> str:
     """A text without the times that depend on when it was made."""
     return _TIMES.sub("", text)
 

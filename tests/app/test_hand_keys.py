@@ -16,7 +16,7 @@ from bohnanza.core.app.seat_screen import Screen
 from bohnanza.core.app.updates import hand_key, private_message
 from bohnanza.core.notation import action_text
 
-from .recording import BUTTONS_AND_EDITS, People, Table, timeless
+from .recording import BUTTONS_AND_EDITS, People, Table, without_times
 
 ASKED, PICKING = Screen("ask", "harvest 2"), Screen("pick", "s2 r1")
 KEPT = [
@@ -71,7 +71,7 @@ def test_a_private_message_reads_otherwise_only_where_its_key_differs(
         tr = table.service.translator(session.language)
         for seat in session.humans():
             key = hand_key(session, seat, caps)
-            text = timeless(private_message(session, seat, tr, caps).text)
+            text = without_times(private_message(session, seat, tr, caps).text)
             before = last.get(seat)
             if before is not None and before[0] == key and before[1] != text:
                 unseen.append(f"after {inbound.text!r}, seat {seat}:\n{before[1]}\n!=\n{text}")

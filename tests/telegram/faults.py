@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -39,6 +38,7 @@ from bohnanza.core.app.session import GameSession
 from bohnanza.core.app.updates import private_message, table_message
 from bohnanza.core.notation import action_text
 
+from ..app.recording import without_times
 from .botapi import (
     ApiCall,
     BotApiServer,
@@ -341,12 +341,7 @@ class Shown:
         """Without the time left to a deadline ('(due in 4 min)') or to the close of a bot's
         trading window ('trading closes in 2 min'): it depends on the moment the message was
         made, not only on the game."""
-        text = _DEADLINE.sub("", self.text or "")
-        return replace(self, text=_WINDOW.sub("closes", text))
-
-
-_DEADLINE = re.compile(r" \((?:until|due) [^)]*\)")
-_WINDOW = re.compile(r"closes (?:now|in \d+ \w+|at [\d:]+ UTC)")
+        return replace(self, text=without_times(self.text or ""))
 
 
 def _rows(rows: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[tuple[str, str], ...], ...]:

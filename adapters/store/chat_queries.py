@@ -13,7 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Table,
     Text,
+    bindparam,
     delete,
     insert,
     select,
@@ -26,7 +28,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
-from bohnanza.core.app.ports import SeatClaim, ShownView, StoredLobby
+from bohnanza.core.app.ports import SeatClaim, StoredLobby
 from bohnanza.core.audit import canonical_json
 from bohnanza.core.ports import (
     FINISHED,
@@ -39,7 +41,8 @@ from bohnanza.core.ports import (
 )
 
 from .appends import insert_delivery, utc, write_chat_state
-from .game_reads import stored_time
+from .game_reads import listed_time, stored_time
+from .prepared import Prepared
 from .tables import (
     ChatStateRow,
     DeliveryRow,
@@ -49,12 +52,41 @@ from .tables import (
     SeatClaimRow,
     SeatMoveRow,
     SeatRow,
-    ViewRow,
 )
 
 
 class _LobbyMovedOn(Exception):
     """Another worker changed the lobby first; the transaction is rolled back."""
+
+
+_GAMES: Table = GameRow.__table__  # type: ignore[attr-defined]
+_SEATS: Table = SeatRow.__table__  # type: ignore[attr-defined]
+_SEAT_MOVES: Table = SeatMoveRow.__table__  # type: ignore[attr-defined]
+
+_SAT_IN_GAMES = Prepared(
+    select(_GAMES.c.id, _GAMES.c.created_at)
+    .join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
+    .where(
+        _SEATS.c.platform == bindparam("platform"),
+        _SEATS.c.user_id == bindparam("user_id"),
+        _SEATS.c.kind == "human",
+        _GAMES.c.status == IN_PROGRESS,
+        tuple_(_SEATS.c.game_id, _SEATS.c.position).not_in(
+            select(_SEAT_MOVES.c.game_id, _SEAT_MOVES.c.position)
+        ),
+    )
+)
+"""The games in progress where a player sat down, but for seats moved to someone else."""
+_MOVED_TO_GAMES = Prepared(
+    select(_GAMES.c.id, _GAMES.c.created_at)
+    .join(_SEAT_MOVES, _SEAT_MOVES.c.game_id == _GAMES.c.id)
+    .where(
+        _SEAT_MOVES.c.platform == bindparam("platform"),
+        _SEAT_MOVES.c.user_id == bindparam("user_id"),
+        _GAMES.c.status == IN_PROGRESS,
+    )
+)
+"""The games in progress where a seat was moved to a player."""
 
 
 class ChatQueries:
@@ -103,30 +135,14 @@ class ChatQueries:
 
     def active_games_of(self, platform: str, user_id: str) -> list[str]:
         """The games in progress a player of a platform is seated in (where he sat down, or
-        where a seat was moved to him), oldest first."""
-        moved = select(col(SeatMoveRow.game_id), col(SeatMoveRow.position))
+        where a seat was moved to him), oldest first. Asked on every private message."""
+        player = {"platform": platform, "user_id": user_id}
         with self._transaction(write=False) as connection:
-            sat = connection.execute(
-                select(col(GameRow.id), col(GameRow.created_at))
-                .join(SeatRow, col(SeatRow.game_id) == col(GameRow.id))
-                .where(
-                    col(SeatRow.platform) == platform,
-                    col(SeatRow.user_id) == user_id,
-                    col(SeatRow.kind) == "human",
-                    col(GameRow.status) == IN_PROGRESS,
-                    tuple_(col(SeatRow.game_id), col(SeatRow.position)).not_in(moved),
-                )
-            ).all()
-            came = connection.execute(
-                select(col(GameRow.id), col(GameRow.created_at))
-                .join(SeatMoveRow, col(SeatMoveRow.game_id) == col(GameRow.id))
-                .where(
-                    col(SeatMoveRow.platform) == platform,
-                    col(SeatMoveRow.user_id) == user_id,
-                    col(GameRow.status) == IN_PROGRESS,
-                )
-            ).all()
-        rows = sorted([*sat, *came], key=lambda row: (row[1], row[0]))
+            rows = [
+                *_SAT_IN_GAMES.execute(connection, player).all(),
+                *_MOVED_TO_GAMES.execute(connection, player).all(),
+            ]
+        rows.sort(key=lambda row: (listed_time(row[1]), row[0]))
         return list(dict.fromkeys(str(row[0]) for row in rows))
 
     def seat_moves(self, game_id: str) -> dict[int, SeatIdentity]:
@@ -264,26 +280,7 @@ class ChatQueries:
             if delivery is not None:
                 insert_delivery(connection, delivery, now)
 
-    # --- what each chat shows ---------------------------------------------------------------
-
-    def load_view(self, platform: str, chat: str, slot: str) -> ShownView | None:
-        """What a chat's slot was last shown (None: nothing yet)."""
-        with self._transaction(write=False) as connection:
-            row = connection.execute(
-                select(col(ViewRow.message_id), col(ViewRow.digest)).where(
-                    col(ViewRow.platform) == platform,
-                    col(ViewRow.chat) == chat,
-                    col(ViewRow.slot) == slot,
-                )
-            ).first()
-        return None if row is None else ShownView(str(row[0]), str(row[1]))
-
-    def save_view(
-        self, platform: str, chat: str, slot: str, view: ShownView, now: datetime
-    ) -> None:
-        """Note what a chat's slot shows now."""
-        values = {"message_id": view.message_id, "digest": view.digest, "updated_at": now}
-        self._upsert(ViewRow, {"platform": platform, "chat": chat, "slot": slot}, values)
+    # --- players' own settings ------------------------------------------------------------
 
     def _upsert(self, table: Any, keys: dict[str, str], values: dict[str, Any]) -> None:
         """Update the row with these keys, or insert it (portable: SQLite and PostgreSQL)."""
@@ -297,8 +294,6 @@ class ChatQueries:
                     return
             except IntegrityError:
                 continue  # another worker inserted it first: update it
-
-    # --- players' own settings ------------------------------------------------------------
 
     def load_player_settings(self, platform: str, user_id: str) -> dict[str, str]:
         """A player's settings ({} until he sets one)."""

@@ -5,13 +5,14 @@ on disk when it returns, and a busy timeout, so a second writer waits instead of
 transactions (opened with `transaction`) start with `BEGIN IMMEDIATE`, which takes the write lock
 before reading, so two writers queue up instead of deadlocking.
 
-The schema version is the newest Alembic revision applied. A new database is migrated to the
-newest revision this code knows; one with an unknown revision was made by a newer bohnanza and is
-refused, with nothing written.
+The schema version is the newest Alembic revision applied. A new database gets the models'
+tables at the newest revision this code knows, an older store is migrated to it; one with an
+unknown revision was made by a newer bohnanza and is refused, with nothing written.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,8 @@ from bohnanza.core.ports import StoreError
 from . import tables
 
 assert tables  # imported for SQLModel.metadata to hold the models' tables
+
+log = logging.getLogger(__name__)
 
 SCHEMA_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008")
 """Every schema revision this code knows, oldest first; the last is the current version."""
@@ -226,26 +229,55 @@ def prepare_schema(engine: Engine, name: str, create: bool) -> None:
                 raw.cursor().execute("PRAGMA journal_mode = WAL")
             finally:
                 raw.close()
-        if revision != SCHEMA_VERSION:
-            migrate(engine)
+        if revision != SCHEMA_VERSION and migrate(engine):
+            log.info("%s: a new store, at schema version %s", name, SCHEMA_VERSION)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision, in one transaction."""
-    # Imported here: Alembic is a third of the time a command takes to start, and only a
-    # store that is new or older than this code needs it.
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(_MIGRATIONS))
+def migrate(engine: Engine) -> bool:
+    """Bring the schema to the newest revision, in one transaction: a new database gets the
+    models' tables at the newest revision at once (`create_schema`), an older store is migrated
+    by Alembic. True if the database was new."""
     with engine.connect() as connection, transaction(connection, write=True):
         if engine.dialect.name == "postgresql":
             # Several workers may start at once: one migrates, the others wait here and
             # then find the schema current (Alembic reads the version after the lock).
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        if inspect(connection).get_table_names():
+            run_migrations(connection)
+            return False
+        create_schema(connection)
+        return True
+
+
+def run_migrations(connection: Connection) -> None:
+    """Alembic's upgrade to the newest revision, on `connection`, in its transaction."""
+    # Imported here: Alembic is a third of the time a command takes to start, and only a
+    # store older than this code needs it.
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def create_schema(connection: Connection) -> None:
+    """A new store: the models' tables, and the newest revision recorded as Alembic records
+    it. The schema is the one the migrations build, table for table and column for column
+    (tests/adapters/test_sql_database.py compares both); a new store costs a fifth of the
+    time the eight migrations take, and no import of Alembic."""
+    SQLModel.metadata.create_all(connection)
+    connection.execute(
+        text(
+            "CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL, "
+            "CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num))"
+        )
+    )
+    connection.execute(
+        text("INSERT INTO alembic_version (version_num) VALUES (:version)"),
+        {"version": SCHEMA_VERSION},
+    )
 
 
 _LOCK = 0x42_6F_68_6E

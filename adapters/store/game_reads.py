@@ -181,7 +181,7 @@ class GameReads:
                     game_id,
                     tuple(names.get(game_id, [])),
                     status,
-                    _listed_time(created_at),
+                    listed_time(created_at),
                     count,
                     parsed,
                 )
@@ -202,8 +202,8 @@ def stored_time(value: object) -> datetime:
     raise ValueError("not a time")
 
 
-def _listed_time(value: object) -> datetime:
-    """A game's creation time for a listing: UNKNOWN_TIME when it cannot be read."""
+def listed_time(value: object) -> datetime:
+    """A game's creation time for a listing or an order: UNKNOWN_TIME when it cannot be read."""
     try:
         return stored_time(value)
     except ValueError:

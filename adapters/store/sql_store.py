@@ -57,6 +57,7 @@ from .rating_queries import RatingQueries
 from .ratings import rate_finished_game
 from .since_reads import SinceReads
 from .tables import ActionRow, GameRow, LobbyRow, SeatRow
+from .view_ledger import ViewLedger
 
 
 def open_store(target: str, create: bool = False) -> SqlGameStore:
@@ -75,7 +76,9 @@ def open_store(target: str, create: bool = False) -> SqlGameStore:
     return SqlGameStore(engine, name)
 
 
-class SqlGameStore(GameReads, SinceReads, CommandReads, ChatQueries, ClockQueries, RatingQueries):
+class SqlGameStore(
+    GameReads, SinceReads, CommandReads, ChatQueries, ViewLedger, ClockQueries, RatingQueries
+):
     """The `GameStore` port (and the chat application's `ChatStore`) on a SQL database."""
 
     def __init__(self, engine: Engine, name: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, inspect
 from sqlmodel import SQLModel
 
 from bohnanza.adapters.store import (
@@ -20,6 +20,7 @@ from bohnanza.adapters.store import (
     open_store,
 )
 from bohnanza.adapters.store import tables as _tables
+from bohnanza.adapters.store.database import make_engine, run_migrations, transaction
 from bohnanza.core.ports import StoreError
 
 from .games import bot_game, new_game, stored_actions
@@ -39,26 +40,83 @@ def test_a_new_sqlite_store_is_in_wal_mode_with_full_sync(tmp_path: Path) -> Non
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-def test_the_migration_builds_exactly_the_tables_the_models_describe(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
-    open_store(str(path), create=True).close()
-    engine = create_engine(database_url(str(path)))
+def migrated_from_empty(target: str) -> None:
+    """A new database brought to the newest revision by the eight migrations, as an older
+    store is, not built from the models as a new store is."""
+    engine = make_engine(target, create=True)
+    with engine.connect() as connection, transaction(connection, write=True):
+        run_migrations(connection)
+    engine.dispose()
+
+
+def schema_of(target: str) -> tuple[dict[str, object], list[object], str | None]:
+    """Every table of a database as the inspector reads it (columns with their types,
+    nullability and defaults; primary, foreign and unique keys; indexes), what Alembic finds
+    different from the models, and the recorded revision."""
+    engine = create_engine(database_url(target))
     with engine.connect() as connection:
+        inspector = inspect(connection)
+        tables: dict[str, object] = {}
+        for table in sorted(inspector.get_table_names()):
+            columns = {
+                column["name"]: (
+                    str(column["type"]),
+                    column["nullable"],
+                    column.get("default"),
+                )
+                for column in inspector.get_columns(table)
+            }
+            keys = inspector.get_pk_constraint(table)["constrained_columns"]
+            foreign = sorted(
+                (tuple(f["constrained_columns"]), f["referred_table"], tuple(f["referred_columns"]))
+                for f in inspector.get_foreign_keys(table)
+            )
+            unique = sorted(
+                tuple(u["column_names"]) for u in inspector.get_unique_constraints(table)
+            )
+            indexes = sorted(
+                (i["name"], tuple(i["column_names"]), bool(i["unique"]))
+                for i in inspector.get_indexes(table)
+            )
+            tables[table] = (columns, keys, foreign, unique, indexes)
         differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
         version = connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
     engine.dispose()
+    return tables, differences, version
+
+
+def test_the_migrations_build_exactly_the_tables_the_models_describe(tmp_path: Path) -> None:
+    path = str(tmp_path / "games.db")
+    migrated_from_empty(path)
+    _, differences, version = schema_of(path)
     assert differences == []
     assert version == SCHEMA_VERSION
 
 
-def test_the_migration_matches_the_models_on_postgresql_too() -> None:
+def test_the_migrations_match_the_models_on_postgresql_too() -> None:
     url = postgres_url()
-    open_store(url, create=True).close()
-    engine = create_engine(database_url(url))
-    with engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
-    engine.dispose()
+    migrated_from_empty(url)
+    _, differences, version = schema_of(url)
     assert differences == []
+    assert version == SCHEMA_VERSION
+
+
+def test_a_new_store_has_the_schema_the_migrations_build(tmp_path: Path) -> None:
+    built, migrated = str(tmp_path / "new.db"), str(tmp_path / "migrated.db")
+    open_store(built, create=True).close()
+    migrated_from_empty(migrated)
+    tables, differences, version = schema_of(built)
+    assert (tables, differences, version) == schema_of(migrated)
+    assert "actions" in tables and differences == [] and version == SCHEMA_VERSION
+
+
+def test_a_new_store_has_the_schema_the_migrations_build_on_postgresql_too() -> None:
+    url = postgres_url()
+    migrated_from_empty(url)
+    migrated = schema_of(url)
+    url = postgres_url()  # the worker's schema, emptied again
+    open_store(url, create=True).close()
+    assert schema_of(url) == migrated
 
 
 def test_reopening_a_store_keeps_its_games(tmp_path: Path) -> None:

@@ -326,10 +326,11 @@ class Runner:
                 delay = min(delay, max(0.0, self._last_input + HEAL_WHEN_IDLE - loop.time()))
             if self._renames:
                 delay = 0.0  # tried again at once (failures in a row are spaced below)
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay):
-                    await self._wake.wait()
+            if await self._woken_within(delay):
+                # An input came, or a room fell behind, before anything was due: the moments
+                # are read again (an input may have brought the next one nearer), and nothing
+                # is played before one comes.
+                continue
             try:
                 await self.tick()
                 if loop.time() - self._last_input >= HEAL_WHEN_IDLE:
@@ -340,6 +341,16 @@ class Runner:
                 failures = min(failures + 1, len(self.tick_retry))
                 log.warning("%s: deadlines could not be played: %s", self.port.platform, error)
                 await asyncio.sleep(self.tick_retry[failures - 1])
+
+    async def _woken_within(self, delay: float) -> bool:
+        """Wait `delay` seconds; True if woken before they passed (`_wake`)."""
+        self._wake.clear()
+        try:
+            async with asyncio.timeout(delay):
+                await self._wake.wait()
+        except TimeoutError:
+            return False
+        return True
 
     async def rename(self, old_user_id: str, new_user_id: str, new_name: str) -> None:
         """A player's id changed on the platform (an IRC nick change): his seats follow him,

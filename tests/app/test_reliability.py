@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -334,16 +334,56 @@ def test_the_deadline_loop_goes_on_after_the_store_failed_once(tmp_path: Path) -
 
     table.service.tick = failing_once  # type: ignore[method-assign]
     table.runner.tick_retry = (0.01,)
+    # Something is always due: the loop plays it at once, again and again.
+    table.service.ctx.tables.next_due = table.clock.now  # type: ignore[method-assign]
 
     async def run_for_a_moment() -> None:
         loop = asyncio.create_task(table.runner.run_deadlines())
-        while calls["n"] < 3:
-            table.runner._wake.set()
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(30):
+            while calls["n"] < 3:
+                await asyncio.sleep(0.02)
         assert not loop.done()
         loop.cancel()
 
     asyncio.run(run_for_a_moment())
+
+
+def test_an_input_before_anything_is_due_plays_nothing_and_a_moment_due_is_played(
+    tmp_path: Path,
+) -> None:
+    """The deadline loop wakes at an input to read the moments again (it may have brought the
+    next one nearer), and plays what is due only once a moment comes."""
+    table, _ = opened(tmp_path, port=RecordingPort())
+    ticks: list[datetime] = []
+    tick = table.service.tick
+
+    def counted(now: datetime) -> list[Outbound]:
+        ticks.append(now)
+        return tick(now)
+
+    table.service.tick = counted  # type: ignore[method-assign]
+    due: list[datetime | None] = [None]
+    table.service.ctx.tables.next_due = lambda: due[0]  # type: ignore[method-assign]
+    user, payload = first_waiting_user(table)
+
+    async def inputs_then_a_moment() -> None:
+        loop = asyncio.create_task(table.runner.run_deadlines())
+        await asyncio.sleep(0.05)
+        ticks.clear()  # a start plays what was due while the worker was away
+        due[0] = table.clock.now() + timedelta(hours=1)
+        for n in range(3):
+            await table.runner.submit(press(user, payload, f"early-{n}"))
+            await asyncio.sleep(0.05)
+        assert ticks == []
+        due[0] = table.clock.now()
+        await table.runner.submit(press(user, payload, "late"))
+        async with asyncio.timeout(30):
+            while not ticks:
+                await asyncio.sleep(0.01)
+        assert not loop.done()
+        loop.cancel()
+
+    asyncio.run(inputs_then_a_moment())
 
 
 def test_a_store_failure_halfway_through_an_input_stores_none_of_it_and_it_is_taken_again(

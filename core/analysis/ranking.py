@@ -5,10 +5,9 @@ The first look plays each option a round of turns and one more: enough to tell m
 apart, too short for what a lost or split field costs, which shows rounds later. A player's
 `LOOK_AGAIN` costliest decisions by the first look, and any other whose interval of
 `confidence` standard errors reaches the figure of his `COSTLIEST`-th, are looked at again
-(`judge.judge_again`): every option on new deals, `ROUNDS_AGAIN` rounds of turns and one more,
-picks the best one, and its gain over the chosen one is measured on `SearchSize.deals_again`
-newer deals played to the end of the game, without the luck that made it look best on the
-first deals; the others keep their first judgement. The player's costliest
+(`judge.judge_again`): every option on `SearchSize.deals_again` new deals, `ROUNDS_AGAIN`
+rounds of turns and one more, which measures the best option's gain without the luck that made
+it look best on the first deals; the others keep their first judgement. The player's costliest
 decisions, the page's and the chat's turning points, are those of the second look.
 Every decision is judged on its own seed, so the second look gives the same figures in any
 order and any number of processes.

@@ -16,7 +16,7 @@ from bohnanza.core.analysis import (
     judge_game,
     ranked,
 )
-from bohnanza.core.analysis.judge import ROUNDS_AGAIN, TO_THE_END, judge_again
+from bohnanza.core.analysis.judge import ROUNDS_AGAIN, judge_again
 from bohnanza.core.analysis.ranking import Task, one_by_one
 
 from .test_analysis import SMALL, played
@@ -107,21 +107,16 @@ def test_the_second_look_measures_the_gain_on_new_deals_alone() -> None:
         assert again.best in moment.options
 
 
-def test_the_second_look_picks_rounds_longer_than_the_first_and_measures_to_the_end() -> None:
+def test_the_second_look_plays_rounds_longer_than_the_first() -> None:
     record = played(["heuristic", "random", "heuristic"], 4, actions=120)
     moments = {m.index: m for m in decisions(record)}
     losing = [j for j in (judge(m, SMALL) for m in moments.values()) if j.loss > 0][:4]
     assert losing
     size = replace(SMALL, again=8, horizon=None, horizon_again=None)
     assert size.turns_again(3) == ROUNDS_AGAIN * 3 + 1 > size.turns(3)
-    assert size.turns_measured(3) == TO_THE_END
-    # A search given a shorter horizon (as the tests give one) measures over it.
-    assert SMALL.turns_measured(3) == SMALL.turns_again(3) == 6
-    to_the_end = [judge_again(moments[j.index], j, size) for j in losing]
-    assert to_the_end == [
-        judge_again(moments[j.index], j, replace(size, horizon_again=10, horizon_measured=10**6))
-        for j in losing
+    longer = [judge_again(moments[j.index], j, size) for j in losing]
+    assert longer == [
+        judge_again(moments[j.index], j, replace(size, horizon_again=10)) for j in losing
     ]
-    rounds = replace(size, horizon_again=10, horizon_measured=10)
-    shorter = [judge_again(moments[j.index], j, rounds) for j in losing]
-    assert [(j.loss, j.margin) for j in to_the_end] != [(j.loss, j.margin) for j in shorter]
+    shorter = [judge_again(moments[j.index], j, replace(size, horizon_again=3)) for j in losing]
+    assert [(j.loss, j.margin) for j in longer] != [(j.loss, j.margin) for j in shorter]

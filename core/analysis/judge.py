@@ -16,15 +16,16 @@ few at a time, up to `most_deals`: the search spends its time where the call is 
 
 `judge_again` is the second look a game's analysis takes at each player's costliest decisions
 and those that might be among them (`ranking.py`): every option played again on new deals, and
-rounds further (`ROUNDS_AGAIN`): what a lost or split field costs shows rounds after the
-decision. The first look picked the decision as one that looked costly on its deals, so its
-gain there carries the luck that made it look so; the second look's figure is measured on its
-new deals alone, without that luck, and on more of them.
+rounds further (`ROUNDS_AGAIN`), picks the best one; then the chosen option and that one are
+played to the end of the game on newer deals: what a lost or split field costs shows rounds
+after the decision, some of it only in the last harvests. The first look picked the decision as
+one that looked costly on its deals, so its gain there carries the luck that made it look so;
+the second look's figure is measured on its newest deals alone, without that luck or the luck
+of the picking, and on many of them (games played to their end vary more).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -48,12 +49,15 @@ MISTAKE_COINS = 0.5
 """A mistake loses at least this many expected coins, sure by `confidence` standard errors."""
 DEALS_TO_PICK = 2
 """The new deals on which the second look picks the best option, in first looks' deals."""
-DEALS_AGAIN = 6
+DEALS_AGAIN = 8
 """The newer deals on which the second look measures that option's gain, in first looks'
-deals: its longer rollouts vary more."""
+deals: games played to their end vary more than a round of turns."""
 ROUNDS_AGAIN = 3
-"""The second look plays on for this many rounds of turns and one turn more: what a lost or
-split field costs shows rounds after the decision, beyond the first look's horizon."""
+"""The second look picks the best option playing on for this many rounds of turns and one turn
+more: what a lost or split field costs shows rounds after the decision, beyond the first look's
+horizon."""
+TO_THE_END = 10_000
+"""Turns no game lasts: a rollout this long plays the game to its end."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +76,13 @@ class SearchSize:
     """New deals of the second look at a decision whose rank is in doubt (`ranking.py`);
     None: `DEALS_AGAIN` times `deals`."""
     horizon_again: int | None = None
-    """Turns the second look plays on after the decision; None: `ROUNDS_AGAIN` rounds of
-    turns and one more (`ROUNDS_AGAIN` times `horizon` when that is given)."""
+    """Turns the second look plays on after the decision to pick the best option; None:
+    `ROUNDS_AGAIN` rounds of turns and one more (`ROUNDS_AGAIN` times `horizon` when that is
+    given)."""
+    horizon_measured: int | None = None
+    """Turns the second look plays on to measure the best option's gain; None: to the end of
+    the game, or `horizon_again`'s turns in a search given a shorter horizon (`horizon` or
+    `horizon_again`), as tests give one."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -103,6 +112,14 @@ class SearchSize:
         if self.horizon is not None:
             return ROUNDS_AGAIN * self.horizon
         return ROUNDS_AGAIN * players + HORIZON_PAST_ROUND
+
+    def turns_measured(self, players: int) -> int:
+        """The turns over which the second look measures the best option's gain."""
+        if self.horizon_measured is not None:
+            return self.horizon_measured
+        if self.horizon is not None or self.horizon_again is not None:
+            return self.turns_again(players)
+        return TO_THE_END
 
 
 @dataclass(frozen=True)
@@ -174,21 +191,30 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
 
 
 def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
-    """The second look at a decision judged a loss, each rollout `size.turns_again` turns long:
-    every option played again on `size.deals_to_pick` new deals picks the best one, and the
-    chosen option and that one are compared on `size.deals_again` newer deals. The loss is the
-    best one's mean gain there, when it stands `confidence` standard errors clear of zero (over
-    the deals of the first look too when that found the same option best); else 0."""
-    if first.forced or first.loss <= 0.0 or first.again:
+    """The second look at a decision: every option played again on `size.deals_to_pick` new
+    deals, `size.turns_again` turns on, picks the best one, and the chosen option and that one
+    are compared on `size.deals_again` newer deals, played on for `size.turns_measured` turns
+    (to the game's end). A decision of two options whose cost shows late is not picked over so
+    short a horizon: its other option is measured. The loss is the best one's mean gain there,
+    when it is sure: when its gain over the picking and the measuring deals together stands
+    `confidence` standard errors clear of zero; else 0."""
+    if first.forced or first.again:
         return first
     rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
-    horizon = size.turns_again(len(moment.view.seats))
-    gains, chosen_values, picking = _played(moment, rng, horizon, size.deals_to_pick, None)
-    best, _, _ = _best_gain(gains, range(1, len(gains)))
+    players = len(moment.view.seats)
+    best, picking = 1, 0
+    picked: list[float] = []
+    if len(moment.options) > 2 or not moment.shows_late:
+        gains, chosen_values, picking = _played(
+            moment, rng, size.turns_again(players), size.deals_to_pick, None
+        )
+        best, _, _ = _best_gain(gains, range(1, len(gains)))
+        picked = gains[best]
     option = moment.options[best]
     if best != 0:
         pair = replace(moment, options=(moment.options[0], option))
-        gains, chosen_values, measuring = _played(pair, rng, horizon, size.deals_again, None)
+        measured = size.turns_measured(players)
+        gains, chosen_values, measuring = _played(pair, rng, measured, size.deals_again, None)
         picking += measuring
     deals = first.deals + picking
     if best == 0 or len(gains[1]) < 2:
@@ -198,12 +224,8 @@ def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement
         )
     mean, error = mean_and_error(gains[1])
     margin = sum(chosen_values) / len(chosen_values)
-    sure = (
-        _surely_gains(first, mean, error, len(gains[1]), size.confidence)
-        if option == first.best
-        else mean > size.confidence * error
-    )
-    if mean > 0.0 and sure:
+    pooled, pooled_error = mean_and_error(gains[1] + picked)
+    if mean > 0.0 and pooled > size.confidence * pooled_error:
         return replace(
             first, best=option, loss=mean, error=error, margin=margin, deals=deals, again=True
         )
@@ -252,21 +274,6 @@ def _played(
         ):
             until = min(until + MORE_DEALS, more.deals_at_most)
     return gains, chosen_values, played
-
-
-def _surely_gains(first: Judgement, mean: float, error: float, n: int, z: float) -> bool:
-    """Whether the best option's gain stands `z` standard errors clear of zero over the deals
-    of both looks together: the certainty takes in all the evidence, though the size is the new
-    deals' (whatever luck the first deals had is a quarter of the whole)."""
-    m = first.deals
-    total = m + n
-    pooled = (m * first.loss + n * mean) / total
-    squares = (
-        first.error**2 * m * (m - 1)
-        + error**2 * n * (n - 1)
-        + m * n / total * (first.loss - mean) ** 2
-    )
-    return pooled > z * math.sqrt(squares / (total - 1) / total)
 
 
 def _upper_bound(row: list[float]) -> float:

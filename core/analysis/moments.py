@@ -6,6 +6,12 @@ moment, what the seat had worked out from the views before (the varieties on the
 opponents do not make them again): nothing the seat could not see. The options compared are the
 chosen action first, then those the expert would compare there (`expert.options_worth_comparing`,
 around the heuristic bot's choice); a decision with one option is forced and is not judged.
+
+Some decisions cost what shows only rounds later, past the first look's horizon (`judge.py`):
+planting a bean on an empty field while another of one's fields grows it (coins are counted
+field by field, and the empty field is lost to the next new bean), and declining an offer that
+asks nothing for beans one grows (they would have been planted and sold). Such a decision
+`shows_late`, and the second look takes it whatever the first found (`ranking.py`).
 """
 
 from __future__ import annotations
@@ -14,7 +20,15 @@ import random
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
-from ..actions import Action, BuyField, CounterTrade, ProposeTrade
+from ..actions import (
+    Action,
+    BuyField,
+    CounterTrade,
+    DeclineTrade,
+    Plant,
+    PlantSetAside,
+    ProposeTrade,
+)
 from ..bots.expert import offer_key, options_worth_comparing, outcome_key, planted_so_far
 from ..bots.heuristic import HeuristicBot
 from ..bots.sampling import Observations
@@ -45,6 +59,9 @@ class Moment:
     """The chosen action first, then the others worth comparing."""
     trading: TradingSoFar = field(default_factory=TradingSoFar)
     """The offers made in this turn's trading before the decision."""
+    shows_late: bool = False
+    """The chosen action splits a variety over two fields or declines a free gift one grows:
+    what it costs shows rounds later."""
 
     @property
     def chosen(self) -> Action:
@@ -91,6 +108,7 @@ def decisions(record: GameRecord, seats: frozenset[int] | None = None) -> Iterat
                 trading=TradingSoFar(
                     view.turn, tuple(trading[1]) if trading[0] == view.turn else ()
                 ),
+                shows_late=shows_late(view, action),
             )
             if isinstance(action, ProposeTrade):
                 offers.append(offer_key(view, action))
@@ -106,6 +124,29 @@ def decisions(record: GameRecord, seats: frozenset[int] | None = None) -> Iterat
     # Replaying to the end checks the record's stated result and reshuffles.
     for _ in steps:
         pass
+
+
+def shows_late(view: PlayerView, chosen: Action) -> bool:
+    """Whether the chosen action plants a bean on an empty field while another of the seat's
+    fields grows it, or declines an offer that asks nothing and gives a bean the seat grows."""
+    if view.seat is None:
+        return False
+    me = view.seats[view.seat]
+    grown = {f.variety for f in me.fields if f.variety is not None}
+    if isinstance(chosen, DeclineTrade):
+        offer = next((o for o in view.offers if o.id == chosen.offer), None)
+        return offer is not None and not offer.want and not grown.isdisjoint(offer.give)
+    if isinstance(chosen, Plant):
+        planted = view.hand[0] if view.hand else None
+    elif isinstance(chosen, PlantSetAside):
+        planted = me.set_aside[chosen.index] if chosen.index < len(me.set_aside) else None
+    else:
+        return False
+    return (
+        chosen.field < len(me.fields)
+        and me.fields[chosen.field].variety is None
+        and planted in grown
+    )
 
 
 def _options(

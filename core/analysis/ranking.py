@@ -1,16 +1,19 @@
-"""The second look: each player's costliest decisions judged again, rounds further and on more
-deals, and ranked by it.
+"""The second look: each player's costliest decisions judged again, to the end of the game and
+on more deals, and ranked by it.
 
 The first look plays each option a round of turns and one more: enough to tell most decisions
 apart, too short for what a lost or split field costs, which shows rounds later. A player's
 `LOOK_AGAIN` costliest decisions by the first look, and any other whose interval of
 `confidence` standard errors reaches the figure of his `COSTLIEST`-th, are looked at again
-(`judge.judge_again`): every option on `SearchSize.deals_again` new deals, `ROUNDS_AGAIN`
-rounds of turns and one more, which measures the best option's gain without the luck that made
-it look best on the first deals; the others keep their first judgement. The player's costliest
-decisions, the page's and the chat's turning points, are those of the second look.
-Every decision is judged on its own seed, so the second look gives the same figures in any
-order and any number of processes.
+(`judge.judge_again`): every option on new deals, `ROUNDS_AGAIN` rounds of turns and one more,
+picks the best one, and its gain over the chosen one is measured on `SearchSize.deals_again`
+newer deals played to the end of the game, without the luck that made it look best on the
+first deals; the others keep their first judgement. A decision whose cost shows only rounds
+later (`Moment.shows_late`: a variety split over two fields, a free gift declined) is looked at
+again whatever the first look found: that horizon is too short to find its loss at all. The
+player's costliest decisions, the page's and the chat's turning points, are those of the second
+look. Every decision is judged on its own seed, so the second look gives the same figures in
+any order and any number of processes.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def judge_game(
 ) -> list[Judgement]:
     """Every moment judged, and looked at again where its rank is in doubt."""
     first = judge_many([(m, None) for m in moments], size)
-    again = in_doubt(first, size)
+    again = in_doubt(first, size) | {m.index for m in moments if m.shows_late and not m.forced}
     if not again:
         return first
     tasks = [(m, j) for m, j in zip(moments, first, strict=True) if j.index in again]

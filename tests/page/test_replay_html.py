@@ -190,14 +190,18 @@ def test_the_analysis_without_a_page_is_refused(simulated: tuple[Path, Path, str
     assert (code, err) == (2, f"error: --analysis is for --html{SEE_HELP}\n")
 
 
-def test_the_pages_analysis_searches_with_the_deals_asked_for(early: Path, tmp_path: Path) -> None:
-    page = tmp_path / "game.html"
+def test_the_pages_analysis_searches_with_the_deals_asked_for(
+    simulated: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    # The whole game: in its first actions, 2 deals to the end of the game tell no option
+    # surely better.
+    page, source = tmp_path / "game.html", simulated[1]
     code, _, err = run(
-        "replay", str(early), "--html", str(page), "--as", "2", "--analysis", "--deals", "2"
+        "replay", str(source), "--html", str(page), "--as", "2", "--analysis", "--deals", "2"
     )
     assert code == 0, err
     marks = embedded(page.read_bytes())["analysis"]["marks"]
-    judged = judge_game(list(decisions(GameRecord.loads(early.read_text()), frozenset({1}))), SIZE)
+    judged = judge_game(list(decisions(GameRecord.loads(source.read_text()), frozenset({1}))), SIZE)
     expected = {str(j.index + 1): round(j.loss, 2) for j in judged if j.loss > 0}
     assert expected and {step: at[0][1] for step, at in marks.items()} == expected
 

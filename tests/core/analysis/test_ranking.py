@@ -1,12 +1,17 @@
-"""The second look: each player's costliest decisions, and those that might reach them, are
-looked at again on new deals and rounds further, and ranked by it."""
+"""The second look: each player's costliest decisions, those that might reach them, and those
+whose cost shows late are looked at again on new deals and to the game's end, and ranked by it."""
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
-from bohnanza.core.actions import EndStep
+import pytest
+
+from bohnanza.core.actions import DeclineTrade, EndStep, Plant, PlantSetAside
 from bohnanza.core.analysis import (
     Judgement,
     SearchSize,
@@ -16,8 +21,12 @@ from bohnanza.core.analysis import (
     judge_game,
     ranked,
 )
-from bohnanza.core.analysis.judge import ROUNDS_AGAIN, judge_again
+from bohnanza.core.analysis.judge import ROUNDS_AGAIN, TO_THE_END, judge_again
+from bohnanza.core.analysis.moments import Moment, shows_late
 from bohnanza.core.analysis.ranking import Task, one_by_one
+from bohnanza.core.cards import Variety
+from bohnanza.core.game import Game
+from bohnanza.core.view_values import FieldView, OfferView
 
 from .test_analysis import SMALL, played
 
@@ -65,8 +74,9 @@ def test_the_game_is_looked_at_again_where_in_doubt_and_nowhere_else() -> None:
     record = played(["heuristic", "random", "heuristic"], 4, actions=120)
     moments = list(decisions(record))
     first = [judge(m, SMALL) for m in moments]
-    again = in_doubt(first, SMALL)
-    assert again
+    late = {m.index for m in moments if m.shows_late and not m.forced}
+    again = in_doubt(first, SMALL) | late
+    assert again and late - in_doubt(first, SMALL)  # (a random seat splits its beans)
     calls: list[list[int]] = []
 
     def judge_many(tasks: Sequence[Task], size: SearchSize) -> list[Judgement]:
@@ -107,16 +117,84 @@ def test_the_second_look_measures_the_gain_on_new_deals_alone() -> None:
         assert again.best in moment.options
 
 
-def test_the_second_look_plays_rounds_longer_than_the_first() -> None:
+def test_the_second_look_picks_rounds_longer_than_the_first_and_measures_to_the_end() -> None:
     record = played(["heuristic", "random", "heuristic"], 4, actions=120)
     moments = {m.index: m for m in decisions(record)}
     losing = [j for j in (judge(m, SMALL) for m in moments.values()) if j.loss > 0][:4]
     assert losing
     size = replace(SMALL, again=8, horizon=None, horizon_again=None)
     assert size.turns_again(3) == ROUNDS_AGAIN * 3 + 1 > size.turns(3)
-    longer = [judge_again(moments[j.index], j, size) for j in losing]
-    assert longer == [
-        judge_again(moments[j.index], j, replace(size, horizon_again=10)) for j in losing
+    assert size.turns_measured(3) == TO_THE_END
+    # A search given a shorter horizon (as the tests give one) measures over it.
+    assert SMALL.turns_measured(3) == SMALL.turns_again(3) == 6
+    to_the_end = [judge_again(moments[j.index], j, size) for j in losing]
+    assert to_the_end == [
+        judge_again(moments[j.index], j, replace(size, horizon_again=10, horizon_measured=10**6))
+        for j in losing
     ]
-    shorter = [judge_again(moments[j.index], j, replace(size, horizon_again=3)) for j in losing]
-    assert [(j.loss, j.margin) for j in longer] != [(j.loss, j.margin) for j in shorter]
+    rounds = replace(size, horizon_again=10, horizon_measured=10)
+    shorter = [judge_again(moments[j.index], j, rounds) for j in losing]
+    assert [(j.loss, j.margin) for j in to_the_end] != [(j.loss, j.margin) for j in shorter]
+
+
+def test_a_split_field_or_a_free_gift_declined_shows_late() -> None:
+    view = Game.new(3, random.Random(1)).view(0)
+    wax, red = Variety.WAX, Variety.RED
+    fields = (FieldView(wax, 6), FieldView(None, 0), FieldView(None, 0))
+    me = replace(view.seats[0], fields=fields, set_aside=(wax, red))
+    view = replace(view, seats=(me, *view.seats[1:]), hand=(wax, red))
+    assert shows_late(view, PlantSetAside(0, 0, 1))  # wax beside the wax field: a split
+    assert not shows_late(view, PlantSetAside(0, 0, 0))
+    assert not shows_late(view, PlantSetAside(0, 1, 1))  # red grows nowhere yet
+    assert shows_late(view, Plant(0, 2)) and not shows_late(view, Plant(0, 0))
+    gift = OfferView(7, 1, 0, (wax,), (), False)
+    asks = OfferView(8, 1, 0, (wax,), (red,), False)
+    other = OfferView(9, 1, 0, (red,), (), False)
+    view = replace(view, offers=(gift, asks, other))
+    assert shows_late(view, DeclineTrade(0, 7))
+    assert not shows_late(view, DeclineTrade(0, 8))  # it asks for a bean
+    assert not shows_late(view, DeclineTrade(0, 9))  # a bean the seat does not grow
+
+
+def test_a_decision_whose_cost_shows_late_is_looked_at_again_whatever_the_first_look() -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=120)
+    moments = [m for m in decisions(record) if not m.forced]
+    moments = [replace(moments[0], shows_late=True), *moments[1:6]]
+    tasks: list[list[int]] = []
+
+    def judge_many(batch: Sequence[Task], size: SearchSize) -> list[Judgement]:
+        tasks.append([m.index for m, _ in batch])
+        if batch[0][1] is None:  # the first look finds no loss anywhere
+            return [replace(judged(m.index, 0.0, 0.0), seat=m.seat) for m, _ in batch]
+        return [replace(j, again=True) for _, j in batch if j is not None]
+
+    judge_game(moments, SIZE, judge_many)
+    assert tasks == [[m.index for m in moments], [moments[0].index]]
+
+
+def test_a_late_showing_decision_of_two_options_measures_the_other_without_picking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=120)
+    moments = [m for m in decisions(record) if not m.forced]
+    two = replace(next(m for m in moments if len(m.options) == 2), shows_late=True)
+    more = next(m for m in moments if len(m.options) > 2)
+    horizons: list[tuple[int, int]] = []
+    judge_module = sys.modules["bohnanza.core.analysis.judge"]  # (`analysis.judge`: a function)
+    real = judge_module._played
+
+    def played_and_noted(moment: Moment, *args: Any, **named: Any) -> Any:
+        horizons.append((len(moment.options), args[1]))
+        return real(moment, *args, **named)
+
+    monkeypatch.setattr(judge_module, "_played", played_and_noted)
+    first = judge(two, SMALL)
+    again = judge_again(two, first, SMALL)
+    assert horizons == [(2, 3), (2, SMALL.turns_measured(3))]  # the first look, the measuring
+    assert first.deals < again.deals <= first.deals + SMALL.deals_again
+    horizons.clear()
+    judge_again(replace(two, shows_late=False), first, SMALL)  # picked over rounds as others are
+    assert horizons[0] == (2, SMALL.turns_again(3))
+    horizons.clear()
+    judge_again(more, judge(more, SMALL), SMALL)
+    assert horizons[:2] == [(len(more.options), 3), (len(more.options), SMALL.turns_again(3))]

@@ -17,7 +17,7 @@ decisions), then:
 
 - of the blunders that really cost 1.5 coins or more, the share called mistakes, the share among
   their player's three costliest decisions, and the share that is the costliest;
-- the declined free gifts called mistakes;
+- the declined free gifts called mistakes, and of them those that cost the mistake line or more;
 - the mean figure against the mean real cost over every blunder, and their correlation;
 - the other decisions of the blunderers called mistakes (median per blunderer);
 - the processor time per game (of every process).
@@ -38,6 +38,7 @@ from typing import Any
 
 from bohnanza.core.analysis import (
     DEFAULT_DEALS,
+    MISTAKE_COINS,
     SearchSize,
     decisions,
     judge,
@@ -176,6 +177,8 @@ def _report(results: list[dict[str, object]], seconds: float) -> None:
     first = sum(1 for r in costly if r["rank"] == 1)
     gifts = [r for r in results if r["kind"] == "decline-gift"]
     gifts_called = sum(1 for r in gifts if r["mistake"])
+    costly_gifts = [r for r in gifts if float(r["real_cost"]) >= MISTAKE_COINS]  # type: ignore[arg-type]
+    costly_gifts_called = sum(1 for r in costly_gifts if r["mistake"])
     real = [float(r["real_cost"]) for r in results]  # type: ignore[arg-type]
     figures = [float(r["figure"]) for r in results]  # type: ignore[arg-type]
     print()
@@ -184,6 +187,7 @@ def _report(results: list[dict[str, object]], seconds: float) -> None:
     print(f"  among the player's three costliest: {share(top3, len(costly))}")
     print(f"  the player's costliest: {share(first, len(costly))}")
     print(f"declined free gifts called mistakes: {share(gifts_called, len(gifts))}")
+    print(f"  of those costing {MISTAKE_COINS}+: {share(costly_gifts_called, len(costly_gifts))}")
     all_called = sum(1 for r in results if r["mistake"])
     print(f"every blunder called a mistake: {share(all_called, len(results))}")
     if results:

@@ -18,10 +18,13 @@ few at a time, up to `most_deals`: the search spends its time where the call is 
 and those that might be among them (`ranking.py`): every option played again on new deals, and
 rounds further (`ROUNDS_AGAIN`), picks the best one; then the chosen option and that one are
 played to the end of the game on newer deals: what a lost or split field costs shows rounds
-after the decision, some of it only in the last harvests. The first look picked the decision as
-one that looked costly on its deals, so its gain there carries the luck that made it look so;
-the second look's figure is measured on its newest deals alone, without that luck or the luck
-of the picking, and on many of them (games played to their end vary more).
+after the decision, some of it only in the last harvests. A declined gift is measured over the
+picking's rounds alone: the beans it would have given count in the seat's margin as expected
+coins once planted, and the half coin or so such a gift is worth is lost in the 2.6 coins a deal
+by which games played to their end vary. The first look picked the decision as one that
+looked costly on its deals, so its gain there carries the luck that made it look so; the second
+look's figure is measured on its newest deals alone, without that luck or the luck of the
+picking, and on many of them (games played to their end vary more).
 """
 
 from __future__ import annotations
@@ -194,10 +197,10 @@ def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement
     """The second look at a decision: every option played again on `size.deals_to_pick` new
     deals, `size.turns_again` turns on, picks the best one, and the chosen option and that one
     are compared on `size.deals_again` newer deals, played on for `size.turns_measured` turns
-    (to the game's end). A decision of two options whose cost shows late is not picked over so
-    short a horizon: its other option is measured. The loss is the best one's mean gain there,
-    when it is sure: when its gain over the picking and the measuring deals together stands
-    `confidence` standard errors clear of zero; else 0."""
+    (to the game's end; a declined gift `size.turns_again`). A decision of two options whose
+    cost shows late is not picked over so short a horizon: its other option is measured. The
+    loss is the best one's mean gain there, when it is sure: when its gain over the picking and
+    the measuring deals together stands `confidence` standard errors clear of zero; else 0."""
     if first.forced or first.again:
         return first
     rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
@@ -213,7 +216,10 @@ def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement
     option = moment.options[best]
     if best != 0:
         pair = replace(moment, options=(moment.options[0], option))
-        measured = size.turns_measured(players)
+        if moment.declines_gift:
+            measured = size.turns_again(players)
+        else:
+            measured = size.turns_measured(players)
         gains, chosen_values, measuring = _played(pair, rng, measured, size.deals_again, None)
         picking += measuring
     deals = first.deals + picking

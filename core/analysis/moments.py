@@ -73,6 +73,12 @@ class Moment:
     def forced(self) -> bool:
         return len(self.options) < 2
 
+    @property
+    def declines_gift(self) -> bool:
+        """The chosen action declines an offer that asks nothing and gives a bean the seat
+        grows (one of the decisions that `shows_late`)."""
+        return self.shows_late and isinstance(self.options[0], DeclineTrade)
+
 
 def decisions(record: GameRecord, seats: frozenset[int] | None = None) -> Iterator[Moment]:
     """Every decision of the given seats (all when None), in the record's order.

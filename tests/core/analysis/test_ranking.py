@@ -176,7 +176,9 @@ def test_a_late_showing_decision_of_two_options_measures_the_other_without_picki
 ) -> None:
     record = played(["heuristic", "random", "heuristic"], 4, actions=120)
     moments = [m for m in decisions(record) if not m.forced]
-    two = replace(next(m for m in moments if len(m.options) == 2), shows_late=True)
+    two = next(m for m in moments if len(m.options) == 2 and not isinstance(m.chosen, DeclineTrade))
+    two = replace(two, shows_late=True)  # a split, say
+    gift = next(m for m in moments if m.declines_gift)
     more = next(m for m in moments if len(m.options) > 2)
     horizons: list[tuple[int, int]] = []
     judge_module = sys.modules["bohnanza.core.analysis.judge"]  # (`analysis.judge`: a function)
@@ -187,10 +189,17 @@ def test_a_late_showing_decision_of_two_options_measures_the_other_without_picki
         return real(moment, *args, **named)
 
     monkeypatch.setattr(judge_module, "_played", played_and_noted)
-    first = judge(two, SMALL)
-    again = judge_again(two, first, SMALL)
-    assert horizons == [(2, 3), (2, SMALL.turns_measured(3))]  # the first look, the measuring
-    assert first.deals < again.deals <= first.deals + SMALL.deals_again
+    size = replace(SMALL, horizon_measured=9)
+    assert size.turns(3) == 3 and size.turns_again(3) == 6
+    first = judge(two, size)
+    again = judge_again(two, first, size)
+    assert horizons == [(2, 3), (2, 9)]  # the first look, the measuring
+    assert first.deals < again.deals <= first.deals + size.deals_again
+    horizons.clear()
+    # A declined gift is measured over the picking's rounds, not as far as the others.
+    assert len(gift.options) == 2
+    judge_again(gift, judge(gift, size), size)
+    assert horizons == [(2, 3), (2, 6)]
     horizons.clear()
     judge_again(replace(two, shows_late=False), first, SMALL)  # picked over rounds as others are
     assert horizons[0] == (2, SMALL.turns_again(3))

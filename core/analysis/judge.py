@@ -16,9 +16,11 @@ few at a time, up to `most_deals`: the search spends its time where the call is 
 
 `judge_again` is the second look a game's analysis takes at each player's costliest decisions
 and those that might be among them (`ranking.py`): every option played again on new deals, and
-rounds further (`ROUNDS_AGAIN`), picks the best one; then the chosen option and that one are
-played to the end of the game on newer deals: what a lost or split field costs shows rounds
-after the decision, some of it only in the last harvests. A declined gift is measured over the
+rounds further (`ROUNDS_AGAIN`), picks the best two (`MEASURED_AGAIN`); then the chosen option
+and those are played to the end of the game on newer deals: what a lost or split field costs
+shows rounds after the decision, some of it only in the last harvests, and the option best over
+three rounds is not always the best to the end (selling a field to plant a bean may pay at
+once, and lose the field's later harvest). A declined gift is measured over the
 picking's rounds alone: the beans it would have given count in the seat's margin as expected
 coins once planted, and the half coin or so such a gift is worth is lost in the 2.6 coins a deal
 by which games played to their end vary. The first look picked the decision as one that
@@ -59,6 +61,9 @@ ROUNDS_AGAIN = 3
 """The second look picks the best option playing on for this many rounds of turns and one turn
 more: what a lost or split field costs shows rounds after the decision, beyond the first look's
 horizon."""
+MEASURED_AGAIN = 2
+"""The options the second look measures to the end: the best ones of its picking, which a
+shorter horizon can misjudge."""
 TO_THE_END = 10_000
 """Turns no game lasts: a rollout this long plays the game to its end."""
 
@@ -195,49 +200,49 @@ def judge(moment: Moment, size: SearchSize) -> Judgement:
 
 def judge_again(moment: Moment, first: Judgement, size: SearchSize) -> Judgement:
     """The second look at a decision: every option played again on `size.deals_to_pick` new
-    deals, `size.turns_again` turns on, picks the best one, and the chosen option and that one
-    are compared on `size.deals_again` newer deals, played on for `size.turns_measured` turns
-    (to the game's end; a declined gift `size.turns_again`). A decision of two options whose
-    cost shows late is not picked over so short a horizon: its other option is measured. The
-    loss is the best one's mean gain there, when it is sure: when its gain over the picking and
-    the measuring deals together stands `confidence` standard errors clear of zero; else 0."""
+    deals, `size.turns_again` turns on, picks the `MEASURED_AGAIN` best that gain, and the
+    chosen option and those are compared on `size.deals_again` newer deals, played on for
+    `size.turns_measured` turns (to the game's end; a declined gift `size.turns_again`). A
+    decision of two options whose cost shows late is not picked over so short a horizon: its
+    other option is measured. The loss is the best one's mean gain there, when it is sure: when
+    its gain over the picking and the measuring deals together stands `confidence` standard
+    errors clear of zero; else 0."""
     if first.forced or first.again:
         return first
     rng = random.Random(f"{size.seed}:{moment.index}:{moment.seat}:again")
     players = len(moment.view.seats)
-    best, picking = 1, 0
-    picked: list[float] = []
+    candidates, played = [1], 0
+    picked: list[list[float]] = [[] for _ in moment.options]
     if len(moment.options) > 2 or not moment.shows_late:
-        gains, chosen_values, picking = _played(
+        picked, chosen_values, played = _played(
             moment, rng, size.turns_again(players), size.deals_to_pick, None
         )
-        best, _, _ = _best_gain(gains, range(1, len(gains)))
-        picked = gains[best]
-    option = moment.options[best]
-    if best != 0:
-        pair = replace(moment, options=(moment.options[0], option))
-        if moment.declines_gift:
-            measured = size.turns_again(players)
-        else:
-            measured = size.turns_measured(players)
-        gains, chosen_values, measuring = _played(pair, rng, measured, size.deals_again, None)
-        picking += measuring
-    deals = first.deals + picking
-    if best == 0 or len(gains[1]) < 2:
-        margin = sum(chosen_values) / len(chosen_values) if chosen_values else first.margin
-        return replace(
-            first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
+        candidates = _best_gains(picked, MEASURED_AGAIN)
+    best, mean, error = 0, 0.0, 0.0
+    if candidates:
+        measured = replace(
+            moment, options=(moment.options[0], *(moment.options[i] for i in candidates))
         )
-    mean, error = mean_and_error(gains[1])
-    margin = sum(chosen_values) / len(chosen_values)
-    pooled, pooled_error = mean_and_error(gains[1] + picked)
-    if mean > 0.0 and pooled > size.confidence * pooled_error:
-        return replace(
-            first, best=option, loss=mean, error=error, margin=margin, deals=deals, again=True
-        )
-    return replace(
-        first, best=first.chosen, loss=0.0, error=0.0, margin=margin, deals=deals, again=True
+        turns = size.turns_again(players) if moment.declines_gift else size.turns_measured(players)
+        gains, chosen_values, deals = _played(measured, rng, turns, size.deals_again, None)
+        played += deals
+        best, mean, error = _best_gain(gains, range(1, len(gains)))
+    margin = sum(chosen_values) / len(chosen_values) if chosen_values else first.margin
+    again = replace(
+        first,
+        best=first.chosen,
+        loss=0.0,
+        error=0.0,
+        margin=margin,
+        deals=first.deals + played,
+        again=True,
     )
+    if best != 0:
+        option = candidates[best - 1]
+        pooled, pooled_error = mean_and_error(gains[best] + picked[option])
+        if pooled > size.confidence * pooled_error:
+            return replace(again, best=moment.options[option], loss=mean, error=error)
+    return again
 
 
 def _played(
@@ -280,6 +285,13 @@ def _played(
         ):
             until = min(until + MORE_DEALS, more.deals_at_most)
     return gains, chosen_values, played
+
+
+def _best_gains(gains: list[list[float]], most: int) -> list[int]:
+    """The options (at most `most`) with the highest mean gains over the chosen one, highest
+    first, among those that gain."""
+    means = [(mean_and_error(row)[0], i) for i, row in enumerate(gains) if i and len(row) >= 2]
+    return [i for mean, i in sorted(means, key=lambda m: (-m[0], m[1])) if mean > 0.0][:most]
 
 
 def _upper_bound(row: list[float]) -> float:

@@ -206,3 +206,45 @@ def test_a_late_showing_decision_of_two_options_measures_the_other_without_picki
     horizons.clear()
     judge_again(more, judge(more, SMALL), SMALL)
     assert horizons[:2] == [(len(more.options), 3), (len(more.options), SMALL.turns_again(3))]
+
+
+def test_the_second_look_measures_the_two_best_options_of_its_picking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = played(["heuristic", "random", "heuristic"], 4, actions=120)
+    moments = [m for m in decisions(record) if len(m.options) > 3]
+    assert moments
+    judge_module = sys.modules["bohnanza.core.analysis.judge"]  # (`analysis.judge`: a function)
+    real = judge_module._played
+    calls: list[tuple[Moment | None, list[list[float]]]] = []
+
+    def played_and_noted(moment: Moment, *args: Any, **named: Any) -> Any:
+        gains, values, deals = real(moment, *args, **named)
+        calls.append((moment, gains))
+        return gains, values, deals
+
+    monkeypatch.setattr(judge_module, "_played", played_and_noted)
+    measured_two = 0
+    for moment in moments[:6]:
+        calls.clear()
+        again = judge_again(moment, judge(moment, SMALL), SMALL)
+        assert len(calls) in (2, 3)  # the first look, the picking and perhaps the measuring
+        picking = calls[1][1]
+        measuring, gains = calls[2] if len(calls) == 3 else (None, [])
+        means = {
+            option: sum(row) / len(row)
+            for option, row in zip(moment.options[1:], picking[1:], strict=True)
+            if len(row) >= 2
+        }
+        gaining = sorted((o for o in means if means[o] > 0), key=lambda o: -means[o])[:2]
+        if not gaining:
+            assert measuring is None and again.loss == 0
+            continue
+        assert measuring is not None and measuring.options == (moment.chosen, *gaining)
+        measured_two += len(gaining) == 2
+        # The figure is the better of the two over the measuring deals, or nothing.
+        assert again.loss == 0 or again.best in gaining
+        if again.loss > 0:
+            row = gains[1 + gaining.index(again.best)]
+            assert again.loss == pytest.approx(sum(row) / len(row))
+    assert measured_two

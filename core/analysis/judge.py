@@ -20,13 +20,13 @@ rounds further (`ROUNDS_AGAIN`), picks the best two (`MEASURED_AGAIN`); then the
 and those are played to the end of the game on newer deals: what a lost or split field costs
 shows rounds after the decision, some of it only in the last harvests, and the option best over
 three rounds is not always the best to the end (selling a field to plant a bean may pay at
-once, and lose the field's later harvest). A declined gift is measured over the
-picking's rounds alone: the beans it would have given count in the seat's margin as expected
-coins once planted, and the half coin or so such a gift is worth is lost in the 2.6 coins a deal
-by which games played to their end vary. The first look picked the decision as one that
-looked costly on its deals, so its gain there carries the luck that made it look so; the second
-look's figure is measured on its newest deals alone, without that luck or the luck of the
-picking, and on many of them (games played to their end vary more).
+once, and lose the field's later harvest). A declined gift is measured over the picking's
+rounds alone: the beans it would have given count in the seat's margin as expected coins once
+planted, and the half coin or so such a gift is worth is lost in the 2.6 coins a deal by which
+games played to their end vary. The first look picked the decision as one that looked costly on
+its deals, so its gain there carries the luck that made it look so; the second look's figure is
+measured on its newest deals alone, without that luck or the luck of the picking, and on many
+of them (games played to their end vary more).
 """
 
 from __future__ import annotations
@@ -290,7 +290,7 @@ def _played(
 def _best_gains(gains: list[list[float]], most: int) -> list[int]:
     """The options (at most `most`) with the highest mean gains over the chosen one, highest
     first, among those that gain."""
-    means = [(mean_and_error(row)[0], i) for i, row in enumerate(gains) if i and len(row) >= 2]
+    means = [(mean_and_error(row)[0], i) for i, row in enumerate(gains) if i > 0 and len(row) >= 2]
     return [i for mean, i in sorted(means, key=lambda m: (-m[0], m[1])) if mean > 0.0][:most]
 
 

@@ -6,14 +6,15 @@ apart, too short for what a lost or split field costs, which shows rounds later.
 `LOOK_AGAIN` costliest decisions by the first look, and any other whose interval of
 `confidence` standard errors reaches the figure of his `COSTLIEST`-th, are looked at again
 (`judge.judge_again`): every option on new deals, `ROUNDS_AGAIN` rounds of turns and one more,
-picks the best one, and its gain over the chosen one is measured on `SearchSize.deals_again`
+picks the best two, and their gain over the chosen one is measured on `SearchSize.deals_again`
 newer deals played to the end of the game (a declined gift over the picking's rounds), without
-the luck that made it look best on the first deals; the others keep their first judgement. A
-decision whose cost shows only rounds later (`Moment.shows_late`: a variety split over two
-fields, a free gift declined) is looked at again whatever the first look found: that horizon is
-too short to find its loss at all. The player's costliest decisions, the page's and the chat's
-turning points, are those of the second look. Every decision is judged on its own seed, so the
-second look gives the same figures in any order and any number of processes.
+the luck that made them look best on the first deals: the figure is the better one's. The
+others keep their first judgement. A decision whose cost shows only rounds later
+(`Moment.shows_late`: a variety split over two fields, a free gift declined) is looked at again
+whatever the first look found: that horizon is too short to find its loss at all. The player's
+costliest decisions, the page's and the chat's turning points, are those of the second look.
+Every decision is judged on its own seed, so the second look gives the same figures in any order
+and any number of processes.
 """
 
 from __future__ import annotations
